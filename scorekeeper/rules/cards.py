@@ -1,0 +1,263 @@
+"""Cards, their notation and their names in the three deck styles.
+
+A card's canonical code is its rank number and a lower-case suit letter:
+``7d`` is the settebello, ``10d`` the re bello.  ``Card.parse`` is the one
+place where text becomes a card; ``str(card)`` is what the API, the database
+and the forms carry.
+
+>>> Card.parse("K♦")
+Card.parse('10d')
+>>> str(Card.parse(" 7 of coins "))
+'7d'
+>>> Card.parse("Fc").name(DeckStyle.ITALIAN)
+'Fante di Coppe'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import InvalidCardError
+
+
+class Suit(enum.Enum):
+    """The four suits, by their canonical letter."""
+
+    DENARI = "d"
+    COPPE = "c"
+    SPADE = "s"
+    BASTONI = "b"
+
+    @property
+    def order(self) -> int:
+        """Position in the canonical order d, c, s, b."""
+        return _SUIT_ORDER[self]
+
+
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+
+
+class Rank(enum.IntEnum):
+    """The ten ranks; the number is the capture value."""
+
+    ASSO = 1
+    DUE = 2
+    TRE = 3
+    QUATTRO = 4
+    CINQUE = 5
+    SEI = 6
+    SETTE = 7
+    FANTE = 8
+    CAVALLO = 9
+    RE = 10
+
+
+# Primiera value of each rank: 7=21, 6=18, Ace=16, 5=15, 4=14, 3=13, 2=12, court cards 10.
+PRIME_VALUES = {1: 16, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21, 8: 10, 9: 10, 10: 10}
+
+
+class DeckStyle(enum.Enum):
+    """How cards are named on the pages; the notation never changes."""
+
+    ITALIAN = "italian"
+    FRENCH = "french"
+    SPANISH = "spanish"
+
+    @classmethod
+    def parse(cls, value: object) -> DeckStyle:
+        """The style named ``value`` (``"italian"``, ``"french"`` or ``"spanish"``)."""
+        if isinstance(value, DeckStyle):
+            return value
+        for style in cls:
+            if isinstance(value, str) and value.strip().lower() == style.value:
+                return style
+        raise InvalidCardError(f"unknown deck style: {value!r} (expected italian, french or spanish)", "deck_style")
+
+    @property
+    def title(self) -> str:
+        """The style's name for a menu."""
+        return {"italian": "Italian", "french": "French", "spanish": "Spanish"}[self.value]
+
+
+_SUIT_NAMES = {
+    DeckStyle.ITALIAN: {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
+    DeckStyle.FRENCH: {"d": "Diamonds", "c": "Hearts", "s": "Spades", "b": "Clubs"},
+    DeckStyle.SPANISH: {"d": "Oros", "c": "Copas", "s": "Espadas", "b": "Bastos"},
+}
+_SUIT_SYMBOLS = {"d": "♦", "c": "♥", "s": "♠", "b": "♣"}
+_RANK_SHORT = {
+    DeckStyle.ITALIAN: {1: "A", 8: "F", 9: "C", 10: "R"},
+    DeckStyle.FRENCH: {1: "A", 8: "J", 9: "Q", 10: "K"},
+    DeckStyle.SPANISH: {1: "1", 8: "S", 9: "C", 10: "R"},
+}
+_RANK_LONG = {
+    DeckStyle.ITALIAN: {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"},
+    DeckStyle.FRENCH: {1: "Ace", 8: "Jack", 9: "Queen", 10: "King"},
+    DeckStyle.SPANISH: {1: "As", 8: "Sota", 9: "Caballo", 10: "Rey"},
+}
+_OF = {DeckStyle.ITALIAN: "di", DeckStyle.FRENCH: "of", DeckStyle.SPANISH: "de"}
+
+# Forgiving input: every name a player at the table might type.
+_RANK_WORDS = {
+    **{str(n): n for n in range(1, 11)},
+    "a": 1, "ace": 1, "asso": 1, "as": 1, "uno": 1,
+    "j": 8, "jack": 8, "f": 8, "fante": 8, "s": 8, "sota": 8, "knave": 8,
+    "q": 9, "queen": 9, "c": 9, "cavallo": 9, "horse": 9, "knight": 9, "caballo": 9,
+    "k": 10, "king": 10, "r": 10, "re": 10, "rey": 10,
+}  # fmt: skip
+_SUIT_WORDS = {
+    "d": "d", "♦": "d", "♢": "d", "denari": "d", "denaro": "d", "coins": "d", "coin": "d",
+    "diamonds": "d", "diamond": "d", "oros": "d", "oro": "d", "o": "d",
+    "c": "c", "♥": "c", "♡": "c", "coppe": "c", "coppa": "c", "cups": "c", "cup": "c",
+    "hearts": "c", "heart": "c", "copas": "c", "copa": "c", "h": "c",
+    "s": "s", "♠": "s", "♤": "s", "spade": "s", "spada": "s", "swords": "s", "sword": "s",
+    "spades": "s", "espadas": "s", "espada": "s", "e": "s",
+    "b": "b", "♣": "b", "♧": "b", "bastoni": "b", "bastone": "b", "batons": "b",
+    "baton": "b", "clubs": "b", "club": "b", "bastos": "b", "basto": "b",
+}  # fmt: skip
+_FILLER = {"of", "di", "de", "del", "dei", "delle"}
+_COMPACT = re.compile(r"^(10|[1-9]|[a-z])(.+)$")
+_EXPECTED = "expected a rank 1-10 and a suit d, c, s or b, e.g. 7d"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One of the 40 cards."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """Read a card from any of the forms a player might type.
+
+        >>> [str(Card.parse(t)) for t in ["7d", "7D", "A♠", "k ♦", "fante di coppe", "As de oros"]]
+        ['7d', '7d', '1s', '10d', '8c', '1d']
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCardError(f"invalid card: {text!r} ({_EXPECTED})")
+        cleaned = text.strip().lower()
+        for symbol in "♦♢♥♡♠♤♣♧":
+            cleaned = cleaned.replace(symbol, f" {symbol} ")
+        words = [w for w in re.split(r"[\s_\-/]+", cleaned) if w and w not in _FILLER]
+        rank = suit = None
+        if len(words) == 2:
+            rank, suit = _RANK_WORDS.get(words[0]), _SUIT_WORDS.get(words[1])
+        elif len(words) == 1 and (match := _COMPACT.match(words[0])):
+            rank, suit = _RANK_WORDS.get(match[1]), _SUIT_WORDS.get(match[2])
+        if rank is None or suit is None:
+            raise InvalidCardError(f"invalid card: {text!r} ({_EXPECTED})")
+        return cls(Rank(rank), Suit(suit))
+
+    def __str__(self) -> str:
+        return f"{int(self.rank)}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def value(self) -> int:
+        """Capture value: the rank number (Fante 8, Cavallo 9, Re 10)."""
+        return int(self.rank)
+
+    @property
+    def prime(self) -> int:
+        """Primiera value (7=21, 6=18, Ace=16, ..., court cards 10)."""
+        return PRIME_VALUES[int(self.rank)]
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Suits in the order d, c, s, b, then rank."""
+        return (self.suit.order, int(self.rank))
+
+    def label(self, style: DeckStyle | None = None) -> str:
+        """A short label: the code with no style, ``"F♥"``-like in a style."""
+        if style is None:
+            return str(self)
+        rank = _RANK_SHORT[style].get(int(self.rank), str(int(self.rank)))
+        if style is DeckStyle.FRENCH:
+            return f"{rank}{_SUIT_SYMBOLS[self.suit.value]}"
+        return f"{rank} {_SUIT_NAMES[style][self.suit.value]}"
+
+    def rank_label(self, style: DeckStyle) -> str:
+        """The rank alone as printed in a grid cell (``"7"``, ``"F"``, ``"K"``)."""
+        return _RANK_SHORT[style].get(int(self.rank), str(int(self.rank)))
+
+    def name(self, style: DeckStyle = DeckStyle.ITALIAN) -> str:
+        """The card's full name in a deck style, e.g. ``"7 di Denari"``, ``"Jack of Hearts"``."""
+        rank = _RANK_LONG[style].get(int(self.rank), str(int(self.rank)))
+        return f"{rank} {_OF[style]} {_SUIT_NAMES[style][self.suit.value]}"
+
+
+def suit_name(suit: Suit, style: DeckStyle) -> str:
+    """The suit's name in a deck style (Denari, Diamonds, Oros)."""
+    return _SUIT_NAMES[style][suit.value]
+
+
+def suit_symbol(suit: Suit) -> str:
+    """The French symbol of a suit, used as a compact mark in every style."""
+    return _SUIT_SYMBOLS[suit.value]
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+SETTEBELLO = Card(Rank.SETTE, Suit.DENARI)
+RE_BELLO = Card(Rank.RE, Suit.DENARI)
+
+
+def parse_cards(items: object, field: str, *, low: int = 0, high: int = 40) -> tuple[Card, ...]:
+    """Parse a list of cards named ``field``: ``low`` to ``high`` of them, none twice.
+
+    Errors name the field and the position, e.g. ``hand[2]``.
+    """
+    if not isinstance(items, (list, tuple)):
+        raise InvalidCardError(f'{field} must be a list of card codes such as ["7d", "5c"]', field)
+    cards: list[Card] = []
+    seen: dict[Card, int] = {}
+    for i, item in enumerate(items):
+        try:
+            card = Card.parse(item)
+        except InvalidCardError as err:
+            raise err.at(f"{field}[{i}]") from None
+        if card in seen:
+            raise InvalidCardError(
+                f"{card} is listed twice in {field} (positions {seen[card]} and {i}); each card exists once",
+                f"{field}[{i}]",
+            )
+        seen[card] = i
+        cards.append(card)
+    if not low <= len(cards) <= high:
+        if low == high:
+            expected = f"exactly {low}"
+        elif low == 0:
+            expected = f"at most {high}"
+        else:
+            expected = f"{low} to {high}"
+        raise InvalidCardError(f"{field} has {len(cards)} cards; expected {expected}", field)
+    return tuple(cards)
+
+
+def ensure_disjoint(groups: Iterable[tuple[str, Iterable[Card]]]) -> None:
+    """Raise if a card appears in two of the named groups (hand and table, two piles...)."""
+    owner: dict[Card, str] = {}
+    for field, cards in groups:
+        for i, card in enumerate(cards):
+            if card in owner:
+                raise InvalidCardError(
+                    f"{card} is in both {owner[card]} and {field}; each card exists once", f"{field}[{i}]"
+                )
+            owner[card] = field
+
+
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards in canonical order (suit d, c, s, b, then rank)."""
+    return tuple(sorted(cards, key=lambda c: c.sort_key))
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """Canonical codes of cards, in the given order."""
+    return [str(c) for c in cards]

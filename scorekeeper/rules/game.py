@@ -1,0 +1,187 @@
+"""Sides, seats and deals, and how a game ends.
+
+>>> sides = check_sides([Side("Blu", ("Anna", "Carla")), Side("Rossi", ("Bruno", "Dario"))])
+>>> [player for _, player in seating(sides)]
+['Anna', 'Bruno', 'Carla', 'Dario']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import InvalidGameError
+from .options import Rules
+from .scoring import RoundScore
+
+NAME_MAX = 40
+# Players and how they may form sides (RULES.md, Players, sides and deals).
+SIDE_LAYOUTS = {
+    2: ((1, 1),),
+    3: ((1, 1, 1),),
+    4: ((2, 2), (1, 1, 1, 1)),
+    6: ((3, 3), (2, 2, 2)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A player alone, or a team whose partners pool their piles and scopas."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+def clean_name(value: object, field: str, what: str = "name") -> str:
+    """A trimmed name of 1 to 40 characters, or an ``InvalidGameError``."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidGameError(f"{what} must be some text, 1 to {NAME_MAX} characters", field)
+    name = " ".join(value.split())
+    if len(name) > NAME_MAX:
+        raise InvalidGameError(f"{what} is {len(name)} characters long; at most {NAME_MAX}", field)
+    return name
+
+
+def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ...]:
+    """Raise unless the sides make a game these rules allow; return them with tidy names."""
+    if not isinstance(sides, (list, tuple)) or not sides:
+        raise InvalidGameError("sides must list 2 to 6 players or teams", "sides")
+    tidy = []
+    for i, side in enumerate(sides):
+        name = clean_name(side.name, f"sides[{i}].name", "a side's name")
+        players = tuple(
+            clean_name(p, f"sides[{i}].players[{j}]", "a player's name") for j, p in enumerate(side.players)
+        )
+        tidy.append(Side(name, players or (name,)))
+    players = [p.casefold() for s in tidy for p in s.players]
+    count = len(players)
+    layout = tuple(len(s.players) for s in tidy)
+    if count not in SIDE_LAYOUTS:
+        raise InvalidGameError(f"Scopa is played by 2, 3, 4 or 6 players, not {count}", "sides")
+    if layout not in SIDE_LAYOUTS[count]:
+        allowed = " or ".join(" vs ".join(str(n) for n in option) for option in SIDE_LAYOUTS[count])
+        raise InvalidGameError(
+            f"{count} players play as sides of {allowed} players, not {' vs '.join(map(str, layout))}",
+            "sides",
+        )
+    names = [s.name.casefold() for s in tidy]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise InvalidGameError(f"two sides are called {tidy[i].name!r}; give each its own name",
+                                   f"sides[{i}].name")  # fmt: skip
+    for i, name in enumerate(players):
+        if name in players[:i]:
+            raise InvalidGameError("two players have the same name; give each their own", "sides")
+    rules.check_players(count, partnerships=layout == (2, 2))
+    return tuple(tidy)
+
+
+def seating(sides: Sequence[Side]) -> tuple[tuple[int, str], ...]:
+    """Seats in the order of play (each seat passes to the one on its right).
+
+    Partners sit apart, so seats alternate between the sides: A1, B1, A2, B2.
+    """
+    rounds = max(len(s.players) for s in sides)
+    return tuple((i, side.players[k]) for k in range(rounds) for i, side in enumerate(sides) if k < len(side.players))
+
+
+def dealer_and_leader(sides: Sequence[Side], hand_index: int) -> tuple[str, str]:
+    """Who deals hand ``hand_index`` (0 for the first) and who leads (the dealer's right)."""
+    seats = seating(sides)
+    dealer = seats[hand_index % len(seats)][1]
+    leader = seats[(hand_index + 1) % len(seats)][1]
+    return dealer, leader
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """The state of a game after its hands: points counted, running totals and the result."""
+
+    counted: tuple[tuple[int, ...], ...]
+    totals: tuple[tuple[int, ...], ...]
+    winner: int | None
+    finished_round: int | None
+    tied: bool
+    status: str
+
+    @property
+    def finished(self) -> bool:
+        """True once a side has won."""
+        return self.winner is not None
+
+    @property
+    def current(self) -> tuple[int, ...]:
+        """The running totals after the last counted hand."""
+        return self.totals[-1] if self.totals else ()
+
+
+def _shown(names: Sequence[str], totals: Sequence[int]) -> str:
+    if len(totals) == 2:
+        return "-".join(map(str, totals))
+    return ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=False))
+
+
+def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, end: str = "highest") -> Progress:
+    """Add up the hands in order and decide the game by ``end`` (``highest`` or ``count_out``).
+
+    ``highest``: after a hand, if any side is at or over the target, the single
+    highest total wins; equal top totals mean another hand.  ``count_out``:
+    points are added category by category and the first side to reach the
+    target wins at once; the rest of that hand goes unscored.
+    """
+    totals = [0] * len(names)
+    counted_rows: list[tuple[int, ...]] = []
+    running: list[tuple[int, ...]] = []
+    winner = finished = None
+    tied = False
+    how = ""
+    for number, score in enumerate(rounds, start=1):
+        counted = [0] * len(names)
+        if winner is not None:
+            # Hands recorded after the game was won count for nothing.
+            counted_rows.append(tuple(counted))
+            running.append(tuple(totals))
+            continue
+        if end == "count_out":
+            for category in score.categories:
+                for i, side in enumerate(score.sides):
+                    counted[i] += side.points[category]
+                    totals[i] += side.points[category]
+                reached = [i for i, t in enumerate(totals) if t >= target]
+                if reached:
+                    top = max(totals[i] for i in reached)
+                    leaders = [i for i in reached if totals[i] == top]
+                    # Several sides can pass the target together only on scopas: the higher total wins.
+                    if len(leaders) == 1:
+                        winner, finished = leaders[0], number
+                        how = f" on {category.replace('_', ' ')} in hand {number}; the rest of that hand goes unscored"
+                        break
+        else:
+            for i, side in enumerate(score.sides):
+                counted[i] = side.total
+                totals[i] += side.total
+        tied = False
+        if winner is None and max(totals) >= target:
+            top = max(totals)
+            leaders = [i for i, t in enumerate(totals) if t == top]
+            if len(leaders) == 1:
+                winner, finished = leaders[0], number
+            else:
+                tied = True
+        counted_rows.append(tuple(counted))
+        running.append(tuple(totals))
+
+    if winner is not None:
+        status = f"{names[winner]} wins {_shown(names, totals)}{how}."
+        if finished is not None and finished < len(rounds):
+            status += f" Hands after hand {finished} are not counted: the game was already won."
+    elif not rounds:
+        status = f"No hands yet: first to {target} wins."
+    elif tied:
+        status = f"Tied at {_shown(names, totals)} at or over {target}: play another hand."
+    else:
+        top = max(totals)
+        leaders = [names[i] for i, t in enumerate(totals) if t == top]
+        lead = f"{leaders[0]} leads" if len(leaders) == 1 else "Level"
+        status = f"{lead} {_shown(names, totals)}; {target} to win."
+    return Progress(tuple(counted_rows), tuple(running), winner, finished, tied, status)

@@ -1,0 +1,437 @@
+"""Legal plays, judging a claimed capture, and the initial-deal check.
+
+Legal moves are a plain function of the position: the hand, the table, the
+rules and whether this is the last card of the hand.
+
+>>> table = [Card.parse(c) for c in ["1b", "2c", "6s"]]
+>>> [(str(m.card), [str(c) for c in m.capture]) for m in legal_moves([Card.parse("8d")], table)]
+[('8d', ['6s', '2c'])]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import chain, combinations, product
+
+from .cards import Card, DeckStyle, Rank
+from .errors import IllegalMoveError, InvalidPositionError
+from .options import Rules
+
+# Rule identifiers used in verdicts, with the rule each stands for (RULES.md, Capturing).
+RULE_TEXT = {
+    "single-card": "An equal single card on the table must be taken, alone: never a sum while it is there.",
+    "sum": "With no equal card on the table, a card takes a set of two or more cards that add up to it.",
+    "fewest": 'capture_choice "fewest": only the sets with the fewest cards may be taken.',
+    "must-capture": "A card that can capture must capture; only a card that cannot is trailed.",
+    "trail": "A card that can capture nothing is trailed: left face up on the table.",
+    "ace-takes-all": "ace_takes_all: an ace played with no ace on the table takes every table card.",
+}
+
+KIND_RULE = {"match": "single-card", "sum": "sum", "ace": "ace-takes-all", "trail": "trail"}
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The position a group of moves was found in; kept so reasons can be written on demand."""
+
+    table: tuple[Card, ...]
+    by_value: dict[int, tuple[Card, ...]]
+    rules: Rules
+    last_play: bool
+    style: DeckStyle | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGroup:
+    """Equivalent plays of one card, for a readable list on a crowded table.
+
+    ``parts`` says what to take: for each value, ``count`` cards chosen from
+    ``cards``.  ``len(group)`` is how many distinct plays it stands for;
+    ``options`` is how many plays the card has in all.
+    """
+
+    card: Card
+    parts: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    scopa: bool
+    kind: str  # "match", "sum", "ace" (ace takes all) or "trail"
+    context: Context = field(repr=False, compare=False)
+    options: int = field(default=1, compare=False)
+
+    def __len__(self) -> int:
+        total = 1
+        for _, count, cards in self.parts:
+            total *= _choose(len(cards), count)
+        return total
+
+    @property
+    def rule(self) -> str:
+        """The identifier of the rule that makes these plays legal."""
+        return KIND_RULE[self.kind]
+
+    @property
+    def why(self) -> str:
+        """The reason these plays are legal, in plain words."""
+        return _explain(self, None)
+
+    def captures(self) -> Iterator[tuple[Card, ...]]:
+        """The table cards each play takes, highest value first."""
+        if len(self.parts) == 1:
+            _, count, cards = self.parts[0]
+            yield from combinations(cards, count)
+            return
+        # Parts run from the highest value down, so joined picks are already in capture order.
+        for picked in product(*(combinations(cards, count) for _, count, cards in self.parts)):
+            yield tuple(chain.from_iterable(picked))
+
+    def moves(self) -> Iterator[Move]:
+        """Every play the group stands for."""
+        card, scopa, kind = self.card, self.scopa, self.kind
+        for capture in self.captures():
+            yield Move(card, capture, scopa, kind, self)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal play: the card played and the table cards it takes (none for a trail)."""
+
+    card: Card
+    capture: tuple[Card, ...]
+    scopa: bool
+    kind: str  # "match", "sum", "ace" (ace takes all) or "trail"
+    group: MoveGroup | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def rule(self) -> str:
+        """The identifier of the rule that makes this play legal."""
+        return KIND_RULE[self.kind]
+
+    @property
+    def why(self) -> str:
+        """The reason this play is legal, in plain words (written on demand)."""
+        return _explain(self.group, self.capture) if self.group is not None else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a claimed play is legal, the rule that decides, and the legal plays of that card."""
+
+    legal: bool
+    rule: str
+    reason: str
+    card: Card
+    capture: tuple[Card, ...]
+    scopa: bool
+    alternatives: tuple[Move, ...]
+
+    @property
+    def rule_text(self) -> str:
+        """The deciding rule in plain words."""
+        return RULE_TEXT[self.rule]
+
+
+@dataclass(frozen=True, slots=True)
+class DealCheck:
+    """The check of the four cards first dealt to the table."""
+
+    redeal: bool
+    kings: int
+    reason: str
+
+
+def _choose(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+def _capture_key(card: Card) -> tuple[int, int]:
+    # Captures read from the highest value down, as players say them: "6s + 2c".
+    return (-card.value, card.suit.order)
+
+
+def _fmt(card: Card, style: DeckStyle | None) -> str:
+    return card.label(style)
+
+
+def _join(cards: Sequence[Card], style: DeckStyle | None) -> str:
+    return " + ".join(_fmt(c, style) for c in cards)
+
+
+def check_position(hand: Sequence[Card], table: Sequence[Card], *, hand_max: int = 10) -> None:
+    """Raise ``InvalidPositionError`` for a hand or table that cannot occur."""
+    if not 1 <= len(hand) <= hand_max:
+        raise InvalidPositionError(f"the hand has {len(hand)} cards; expected 1 to {hand_max}", "hand")
+    if len(table) > 39:
+        raise InvalidPositionError(f"the table has {len(table)} cards; expected at most 39", "table")
+    seen: set[Card] = set()
+    for name, cards in (("hand", hand), ("table", table)):
+        for i, card in enumerate(cards):
+            if card in seen:
+                where = "the hand and the table" if card in hand and card in table else name
+                raise InvalidPositionError(f"{card} appears twice ({where}); each card exists once", f"{name}[{i}]")
+            seen.add(card)
+
+
+def _by_value(table: Sequence[Card]) -> dict[int, tuple[Card, ...]]:
+    groups: dict[int, list[Card]] = {}
+    for card in sorted(table, key=_capture_key):
+        groups.setdefault(card.value, []).append(card)
+    return {v: tuple(cs) for v, cs in groups.items()}
+
+
+def _partitions(total: int, counts: dict[int, int], below: int) -> Iterator[list[tuple[int, int]]]:
+    """Ways to make ``total`` from table values under ``below``, as (value, how many) pairs."""
+    if total == 0:
+        yield []
+        return
+    for value in range(min(total, below - 1), 0, -1):
+        available = counts.get(value, 0)
+        for n in range(min(available, total // value), 0, -1):
+            for rest in _partitions(total - n * value, counts, value):
+                yield [(value, n), *rest]
+
+
+def _scopa_suffix(sweeps: bool, is_scopa: bool, last_play: bool) -> str:
+    if not sweeps:
+        return ""
+    if is_scopa:
+        return " It clears the table: scopa."
+    if last_play:
+        return " It clears the table, but with the last card of the hand that is no scopa."
+    return " It clears the table."
+
+
+def _context(table: Sequence[Card], rules: Rules, last_play: bool, style: DeckStyle | None) -> Context:
+    return Context(tuple(table), _by_value(table), rules, last_play, style)
+
+
+def move_groups(
+    card: Card,
+    table: Sequence[Card],
+    rules: Rules = Rules(),
+    last_play: bool = False,
+    style: DeckStyle | None = None,
+    *,
+    context: Context | None = None,
+) -> list[MoveGroup]:
+    """The legal plays of one hand card, with equivalent captures grouped."""
+    ctx = context or _context(table, rules, last_play, style)
+    rules, by_value = ctx.rules, ctx.by_value
+    value = card.value
+    n_table = len(ctx.table)
+    scopa_allowed = not ctx.last_play or rules.last_card_scopa
+
+    if rules.ace_takes_all and value == 1 and n_table and 1 not in by_value:
+        # Rule 7: with no ace on the table, an ace takes every table card.
+        parts = tuple((v, len(cs), cs) for v, cs in sorted(by_value.items(), reverse=True))
+        return [MoveGroup(card, parts, rules.ace_sweep_scopa and scopa_allowed, "ace", ctx)]
+
+    singles = by_value.get(value)
+    if singles:
+        # Rule 1: an equal single card must be taken alone, never a sum.
+        is_scopa = n_table == 1 and scopa_allowed
+        return [MoveGroup(card, ((value, 1, singles),), is_scopa, "match", ctx, len(singles))]
+
+    counts = {v: len(cs) for v, cs in by_value.items()}
+    found = list(_partitions(value, counts, value))
+    if not found:
+        # Rule 3: only a card that cannot capture is trailed.
+        return [MoveGroup(card, (), False, "trail", ctx)]
+    if rules.capture_choice == "fewest":
+        fewest = min(sum(n for _, n in p) for p in found)
+        found = [p for p in found if sum(n for _, n in p) == fewest]
+    options = sum(_product(_choose(counts[v], n) for v, n in p) for p in found)
+    groups = []
+    for partition in found:
+        is_scopa = sum(n for _, n in partition) == n_table and scopa_allowed
+        parts = tuple((v, n, by_value[v]) for v, n in partition)
+        groups.append(MoveGroup(card, parts, is_scopa, "sum", ctx, options))
+    return groups
+
+
+def _product(numbers) -> int:
+    out = 1
+    for n in numbers:
+        out *= n
+    return out
+
+
+def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> str:
+    """Why a play (or, with no capture, a group of plays) is legal."""
+    ctx = group.context
+    style, value = ctx.style, group.card.value
+    name = _fmt(group.card, style)
+    taken = sum(n for _, n, _ in group.parts)
+    sweeps = bool(group.parts) and taken == len(ctx.table)
+    suffix = _scopa_suffix(sweeps, group.scopa, ctx.last_play)
+    if group.kind == "ace":
+        if group.scopa:
+            note = " It is a scopa (ace_sweep_scopa)."
+        elif ctx.rules.ace_sweep_scopa:
+            note = " It is not a scopa: it is the last card of the hand."
+        else:
+            note = " It is not a scopa (an ace's sweep scores none unless ace_sweep_scopa)."
+        return f"{name} takes the whole table: with no ace on it, an ace takes every card (ace takes all).{note}"
+    if group.kind == "trail":
+        if not ctx.table:
+            return f"{name} is trailed: the table is empty."
+        return f"{name} is trailed: no card worth {value} and no set adding up to {value} is on the table."
+    if group.kind == "match":
+        singles = group.parts[0][2]
+        counts = {v: len(cs) for v, cs in ctx.by_value.items()}
+        a_sum = next(_partitions(value, counts, value), None)
+        sum_note = ""
+        if a_sum is not None:
+            example = [ctx.by_value[v][i] for v, n in a_sum for i in range(n)]
+            sum_note = f"; a sum such as {_join(example, style)} may not be taken while it is there"
+        if len(singles) == 1:
+            return f"{name} takes {_fmt(singles[0], style)}, the card of equal value{sum_note}.{suffix}"
+        options = " or ".join(_fmt(c, style) for c in singles)
+        target = _fmt(capture[0], style) if capture else "one card of equal value"
+        return (f"{name} takes {target}: one card of equal value, the player's choice of {options}, "
+                f"never two{sum_note}.{suffix}")  # fmt: skip
+    arithmetic = " + ".join(str(v) for v, n, _ in group.parts for _ in range(n))
+    what = _join(capture, style) if capture else f"a set adding up to {value}"
+    choice = ""
+    fewest = ctx.rules.capture_choice == "fewest"
+    if group.options > 1:
+        choice = f" One of {group.options} sets that add up to {value}, the player's choice"
+        choice += f" among those of {taken} cards (capture_choice fewest)." if fewest else "."
+    elif fewest:
+        choice = f" Only sets of {taken} cards may be taken (capture_choice fewest)."
+    return (f"{name} takes {what} ({arithmetic} = {value}); no single {value} is on the table."
+            f"{choice}{suffix}")  # fmt: skip
+
+
+def legal_moves(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    rules: Rules = Rules(),
+    last_play: bool = False,
+    style: DeckStyle | None = None,
+) -> list[Move]:
+    """Every legal play of every hand card, in hand order; ``move.why`` says why it is legal.
+
+    A card that can capture is never listed as a trail (rule 3).  Cards of the
+    same value take the same table cards, so their captures are found once.
+    """
+    check_position(hand, table, hand_max=40)
+    ctx = _context(table, rules, last_play, style)
+    found: dict[int, list[tuple[MoveGroup, list[tuple[Card, ...]]]]] = {}
+    moves: list[Move] = []
+    for card in hand:
+        if card.value not in found:
+            found[card.value] = [(g, list(g.captures())) for g in move_groups(card, table, context=ctx)]
+        for group, captures in found[card.value]:
+            mine = replace(group, card=card)
+            scopa, kind = mine.scopa, mine.kind
+            moves.extend([Move(card, capture, scopa, kind, mine) for capture in captures])
+    return moves
+
+
+def judge_play(
+    card: Card,
+    capture: Sequence[Card],
+    table: Sequence[Card],
+    rules: Rules = Rules(),
+    last_play: bool = False,
+    style: DeckStyle | None = None,
+) -> Verdict:
+    """Judge a claimed play: ``card`` played, ``capture`` taken from ``table``.
+
+    >>> t = [Card.parse(c) for c in ["5c", "4s", "1b"]]
+    >>> v = judge_play(Card.parse("5d"), [Card.parse("4s"), Card.parse("1b")], t)
+    >>> v.legal, v.rule, v.reason
+    (False, 'single-card', '5c is on the table, so 4s + 1b may not be taken with a 5.')
+    """
+    if card in table:
+        raise InvalidPositionError(f"the played card {card} is already on the table", "card")
+    check_position([card], table)
+    seen: set[Card] = set()
+    for i, taken in enumerate(capture):
+        if taken not in table:
+            raise IllegalMoveError(f"{taken} is not on the table; only table cards can be taken", f"capture[{i}]")
+        if taken in seen:
+            raise IllegalMoveError(f"{taken} is listed twice in the capture", f"capture[{i}]")
+        seen.add(taken)
+
+    groups = move_groups(card, table, rules, last_play, style)
+    legal = [m for g in groups for m in g.moves()]
+    claim = tuple(sorted(capture, key=_capture_key))
+    for move in legal:
+        if set(move.capture) == set(claim):
+            others = tuple(m for m in legal if m is not move)
+            return Verdict(True, move.rule, move.why, card, move.capture, move.scopa, others)
+
+    rule, reason = _why_illegal(card, claim, table, rules, groups, style)
+    return Verdict(False, rule, reason, card, claim, False, tuple(legal))
+
+
+def _why_illegal(
+    card: Card,
+    claim: tuple[Card, ...],
+    table: Sequence[Card],
+    rules: Rules,
+    groups: list[MoveGroup],
+    style: DeckStyle | None,
+) -> tuple[str, str]:
+    name = _fmt(card, style)
+    value = card.value
+    kind = groups[0].kind
+    if not claim:
+        takes = "; ".join(_join(next(g.moves()).capture, style) for g in groups[:3])
+        return "must-capture", (
+            f"{name} can capture ({takes}{'; ...' if len(groups) > 3 else ''}), so it may not be "
+            f"trailed: it must take, or the player plays another card."
+        )
+    if kind == "trail":
+        return "trail", f"{name} can take nothing here: {_join(claim, style)} is not worth {value}."
+    if kind == "ace":
+        return "ace-takes-all", (
+            f"with no ace on the table, {name} takes every table card ({len(table)}), "
+            f"not only {_join(claim, style)} (ace takes all)."
+        )
+    if kind == "match":
+        singles = [c for c in table if c.value == value]
+        if len(claim) == 1 or all(c.value == value for c in claim):
+            return "single-card", (
+                f"{name} takes exactly one card of value {value} "
+                f"({' or '.join(_fmt(c, style) for c in singles)}), not {_join(claim, style)}."
+            )
+        there = " and ".join(_fmt(c, style) for c in singles)
+        verb = "is" if len(singles) == 1 else "are"
+        return "single-card", (
+            f"{there} {verb} on the table, so {_join(claim, style)} may not be taken with a {value}."
+        )
+    total = sum(c.value for c in claim)
+    if total != value:
+        worth = "is worth" if len(claim) == 1 else "add up to"
+        return "sum", f"{_join(claim, style)} {worth} {total}, not {value}: {name} cannot take it."
+    fewest = min(sum(n for _, n, _ in g.parts) for g in groups)
+    return "fewest", (
+        f"{_join(claim, style)} adds up to {value}, but a set of {fewest} cards can be taken, so "
+        f"{len(claim)} cards may not (capture_choice fewest)."
+    )
+
+
+def deal_check(cards: Sequence[Card]) -> DealCheck:
+    """Check the four cards first dealt to the table: 3 or 4 kings means a redeal.
+
+    >>> deal_check([Card.parse(c) for c in ["10d", "10c", "10s", "4b"]]).redeal
+    True
+    """
+    if len(cards) != 4:
+        raise InvalidPositionError(f"the first deal puts 4 cards on the table, not {len(cards)}", "table")
+    if len(set(cards)) != 4:
+        raise InvalidPositionError("a card appears twice on the table; each card exists once", "table")
+    kings = sum(1 for c in cards if c.rank is Rank.RE)
+    if kings >= 3:
+        reason = (f"{kings} kings are on the table: the hand is redealt by the same dealer "
+                  f"(with three or more kings face up, no scopa is possible).")  # fmt: skip
+    elif kings:
+        reason = f"{kings} king{'s' if kings > 1 else ''} on the table: play on (a redeal needs 3 or 4)."
+    else:
+        reason = "No kings on the table: play on."
+    return DealCheck(kings >= 3, kings, reason)

@@ -1,0 +1,296 @@
+"""Rule options and the profiles (presets) that set them, as RULES.md names them.
+
+A ``Rules`` value holds every option; ``Rules.from_dict`` reads the JSON form
+``{"profile": "boxed", "napola": true}`` and checks each key and value.  A game
+stores its profile and the options it overrides (``Rules.overrides``), so a
+finished game always re-scores the same way.
+
+>>> rules = Rules.from_dict({"profile": "boxed"})
+>>> rules.primiera_all_suits, rules.target_for(3), rules.deal_for(4)
+(False, 8, '9+4')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Any
+
+from .errors import InvalidRulesError
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+DEALS = ("3+4", "9+4", "10+0")
+TARGET_RANGE = (1, 99)
+
+# Each option: its allowed values (or type) and a one-line meaning for the pages.
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    "capture_choice": ("free", "fewest"),
+    "last_card_scopa": (False, True),
+    "ace_takes_all": (False, True),
+    "ace_sweep_scopa": (False, True),
+    "primiera_all_suits": (True, False),
+    "primiera_method": ("points", "sevens"),
+    "napola": (False, True),
+    "re_bello": (False, True),
+    "end": ("highest", "count_out"),
+}
+OPTION_HELP = {
+    "capture_choice": "free: any set that adds up; fewest: only the sets with the fewest cards",
+    "last_card_scopa": "a sweep with the very last card of the hand counts as a scopa",
+    "ace_takes_all": "an ace played with no ace on the table takes every table card",
+    "ace_sweep_scopa": "the ace's sweep (ace takes all) counts as a scopa",
+    "primiera_all_suits": "a side missing a suit cannot win the primiera",
+    "primiera_method": "points: the highest prime total wins; sevens: most sevens, then sixes, aces...",
+    "napola": "Ace, 2 and 3 of coins score 3, plus 1 for each further coin in sequence",
+    "re_bello": "the King of coins (10d) scores 1",
+    "end": "highest: highest total at or over the target wins; count_out: first to reach it wins",
+    "target": "the score that ends the game",
+    "deal": "3+4: 3 cards each and 4 to the table; 9+4: Scopone; 10+0: Scopone scientifico",
+}
+CAPTURE_OPTIONS = ("capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa")
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A named preset: its options, targets and deals by player count, and its source."""
+
+    name: str
+    title: str
+    description: str
+    source: str
+    options: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    targets: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    deals: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    players: tuple[int, ...] = PLAYER_COUNTS
+    partnerships_only: bool = False
+
+    @property
+    def fixed(self) -> frozenset[str]:
+        """The options that define this profile; choosing another value means another profile."""
+        keys = set(self.options)
+        if self.partnerships_only:
+            # Scopone and Scopone scientifico are named after their deal.
+            keys.add("deal")
+        return frozenset(keys)
+
+    @property
+    def adjustable(self) -> tuple[str, ...]:
+        """The options the table may change under this profile, in display order."""
+        return tuple(k for k in (*OPTION_CHOICES, "target", "deal") if k not in self.fixed)
+
+
+def _profile(name, title, description, source, options=(), targets=None, deals=None,
+             players=PLAYER_COUNTS, partnerships_only=False) -> Profile:  # fmt: skip
+    targets = targets or {n: 11 for n in players}
+    deals = {n: "3+4" for n in players} | (deals or {})
+    return Profile(
+        name, title, description, source, MappingProxyType(dict(options)),
+        MappingProxyType(targets), MappingProxyType(deals), tuple(players), partnerships_only,
+    )  # fmt: skip
+
+
+PROFILES: dict[str, Profile] = {
+    p.name: p
+    for p in (
+        _profile(
+            "classic", "Classic",
+            "The usual club rules: first to 11, ties score nobody, primiera needs all four suits.",
+            "club rules sheet (seed 003); the card maker's article (seed 002) for primiera",
+        ),
+        _profile(
+            "count-out", "Count-out",
+            "Classic, but points count category by category and the first side to reach 11 wins at once.",
+            "the card maker's article (seed 002)",
+            options={"end": "count_out"},
+        ),
+        _profile(
+            "boxed", "Boxed edition",
+            "The retail box's leaflet: 11 for two, 8 for three, 15 for four in partnerships dealt 9 each.",
+            "the boxed retail edition (seed 004)",
+            options={"primiera_all_suits": False},
+            targets={2: 11, 3: 8, 4: 15}, deals={4: "9+4"}, players=(2, 3, 4),
+        ),
+        _profile(
+            "casual", "Casual",
+            "The online game's rules: primiera always counted, even with a suit missing; 11 by default.",
+            "the first online game (seed 000)",
+            options={"primiera_all_suits": False},
+        ),
+        _profile(
+            "scopone", "Scopone",
+            "Four players in two partnerships, 9 cards each and 4 to the table, to 11.",
+            "Scopone",
+            deals={4: "9+4"}, players=(4,), partnerships_only=True,
+        ),
+        _profile(
+            "scopone-scientifico", "Scopone scientifico",
+            "Four players in two partnerships, all 40 cards dealt 10 each, none to the table, to 11.",
+            "Scopone scientifico",
+            deals={4: "10+0"}, players=(4,), partnerships_only=True,
+        ),
+        _profile(
+            "asso-piglia-tutto", "Asso piglia tutto",
+            "Scopa d'assi: an ace takes the whole table (not a scopa), and the napola scores.",
+            "Scopa d'assi",
+            options={"ace_takes_all": True, "napola": True},
+        ),
+    )
+}  # fmt: skip
+DEFAULT_PROFILE = "classic"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule option of one game or one question.
+
+    ``target`` and ``deal`` are ``None`` when they follow the profile and the
+    player count; ``target_for`` and ``deal_for`` give the number in force.
+    """
+
+    profile: str = DEFAULT_PROFILE
+    capture_choice: str = "free"
+    last_card_scopa: bool = False
+    ace_takes_all: bool = False
+    ace_sweep_scopa: bool = False
+    primiera_all_suits: bool = True
+    primiera_method: str = "points"
+    napola: bool = False
+    re_bello: bool = False
+    end: str = "highest"
+    target: int | None = None
+    deal: str | None = None
+
+    @classmethod
+    def for_profile(cls, name: str = DEFAULT_PROFILE) -> Rules:
+        """The rules of a profile with nothing overridden."""
+        if name not in PROFILES:
+            raise InvalidRulesError(
+                f"unknown rule profile: {name!r} (expected one of {', '.join(PROFILES)})",
+                "profile",
+            )
+        return cls(profile=name, **PROFILES[name].options)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Read ``{"profile": ..., option: value, ...}``; every key is optional.
+
+        Unknown keys, values of the wrong type or outside the allowed set, and
+        a change to an option that defines the profile are ``InvalidRulesError``s
+        naming the key.
+        """
+        if data is None:
+            return cls.for_profile()
+        if not isinstance(data, dict):
+            raise InvalidRulesError('rules must be an object such as {"profile": "classic"}')
+        known = {"profile", *OPTION_CHOICES, "target", "deal"}
+        for key in data:
+            if key not in known:
+                raise InvalidRulesError(
+                    f"unknown rule option: {key!r} (expected one of {', '.join(sorted(known))})",
+                    str(key),
+                )
+        profile_name = data.get("profile", DEFAULT_PROFILE)
+        if not isinstance(profile_name, str):
+            raise InvalidRulesError(
+                f"profile must be a name such as 'classic' (expected one of {', '.join(PROFILES)})",
+                "profile",
+            )
+        rules = cls.for_profile(profile_name)
+        profile = PROFILES[profile_name]
+        changes: dict[str, Any] = {}
+        for key, choices in OPTION_CHOICES.items():
+            if key not in data:
+                continue
+            value = data[key]
+            # bool is an int in Python; keep true/false and strings apart.
+            if not any(type(value) is type(c) and value == c for c in choices):
+                shown = " or ".join(_json(c) for c in choices)
+                raise InvalidRulesError(f"{key} must be {shown}, not {_json(value)}", key)
+            if key in profile.fixed and value != profile.options[key]:
+                raise InvalidRulesError(
+                    f"profile {profile_name!r} always plays {key} {_json(profile.options[key])}; "
+                    f"choose another profile (e.g. 'classic') to play {_json(value)}",
+                    key,
+                )
+            changes[key] = value
+        if data.get("target") is not None:
+            target = data["target"]
+            low, high = TARGET_RANGE
+            if type(target) is not int or not low <= target <= high:
+                raise InvalidRulesError(
+                    f"target must be a whole number from {low} to {high}, not {_json(target)}", "target"
+                )
+            changes["target"] = target
+        if data.get("deal") is not None:
+            deal = data["deal"]
+            if deal not in DEALS:
+                raise InvalidRulesError(f"deal must be one of {', '.join(DEALS)}, not {_json(deal)}", "deal")
+            if "deal" in profile.fixed and deal not in profile.deals.values():
+                raise InvalidRulesError(
+                    f"profile {profile_name!r} always deals {next(iter(profile.deals.values()))}",
+                    "deal",
+                )
+            changes["deal"] = deal
+        return replace(rules, **changes)
+
+    @property
+    def profile_info(self) -> Profile:
+        """The profile these rules start from."""
+        return PROFILES[self.profile]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option, with ``target`` and ``deal`` as stored (None: follows the profile)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def overrides(self) -> dict[str, Any]:
+        """The profile and only the options that differ from the profile's own."""
+        base = Rules.for_profile(self.profile)
+        out: dict[str, Any] = {"profile": self.profile}
+        for f in fields(self):
+            if f.name != "profile" and getattr(self, f.name) != getattr(base, f.name):
+                out[f.name] = getattr(self, f.name)
+        return out
+
+    def check_players(self, players: int, partnerships: bool = False) -> None:
+        """Raise unless this profile can be played by ``players`` players as set out."""
+        profile = self.profile_info
+        if players not in profile.players:
+            counts = ", ".join(map(str, profile.players))
+            raise InvalidRulesError(f"profile {self.profile!r} is for {counts} players, not {players}", "profile")
+        if profile.partnerships_only and not partnerships:
+            raise InvalidRulesError(f"profile {self.profile!r} is played by two partnerships of two", "profile")
+
+    def target_for(self, players: int) -> int:
+        """The target in force: the one set for the game, else the profile's for this many players."""
+        if self.target is not None:
+            return self.target
+        return self.profile_info.targets.get(players, 11)
+
+    def deal_for(self, players: int) -> str:
+        """How the cards are dealt: the one set for the game, else the profile's for this many players."""
+        if self.deal is not None:
+            return self.deal
+        return self.profile_info.deals.get(players, "3+4")
+
+    def describe(self) -> list[str]:
+        """Plain-language lines for every option that differs from classic play."""
+        lines = []
+        classic = Rules()
+        for key in OPTION_CHOICES:
+            value = getattr(self, key)
+            if value != getattr(classic, key):
+                lines.append(f"{key.replace('_', ' ')}: {_json(value)} ({OPTION_HELP[key]})")
+        return lines
+
+
+def _json(value: object) -> str:
+    """A value as it is written in JSON, for messages."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)

@@ -1,0 +1,423 @@
+"""Scoring one hand: cards, coins, settebello, primiera, scopas, and the optional extras.
+
+Each side (a player, or partners pooling their piles) is given either by its
+captured pile or by quick counts (a ``Tally``).  Every point comes with the
+reason it was given or withheld.
+
+>>> pile = [Card.parse(c) for c in ["7d", "6c", "7s", "1b"]]
+>>> primiera(pile)
+76
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+
+from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, sorted_cards
+from .errors import InvalidRoundError
+from .options import Rules
+
+CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas")
+EXTRA_CATEGORIES = ("napola", "re_bello")
+# Primiera by sevens: most sevens, then sixes, aces, fives, fours, threes, twos.
+SEVENS_ORDER = (7, 6, 1, 5, 4, 3, 2)
+SUIT_NAMES = {Suit.DENARI: "coins", Suit.COPPE: "cups", Suit.SPADE: "swords", Suit.BASTONI: "batons"}
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What one side captured in a hand, counted.
+
+    ``primiera`` is the prime total, or None where it is unknown or the side
+    cannot compete; ``primiera_won`` is set instead when the table only says
+    who won it.  ``sevens`` counts 7s, 6s, aces, 5s, 4s, 3s, 2s (for
+    ``primiera_method: "sevens"``); ``napola`` is the napola's points.
+    """
+
+    cards: int
+    coins: int
+    settebello: bool
+    primiera: int | None = None
+    primiera_won: bool | None = None
+    primiera_cards: tuple[Card, ...] = ()
+    sevens: tuple[int, ...] | None = None
+    missing_suits: tuple[Suit, ...] = ()
+    napola: int = 0
+    re_bello: bool = False
+    pile: tuple[Card, ...] | None = None
+
+    @classmethod
+    def from_pile(cls, pile: Sequence[Card], rules: Rules = Rules()) -> Tally:
+        """Count a captured pile under ``rules``."""
+        pile = sorted_cards(pile)
+        best = primiera_cards(pile)
+        missing = tuple(s for s in Suit if s not in {c.suit for c in best})
+        value = sum(c.prime for c in best)
+        if missing and rules.primiera_all_suits:
+            value = None
+        ranks = [int(c.rank) for c in pile]
+        return cls(
+            cards=len(pile),
+            coins=sum(1 for c in pile if c.suit is Suit.DENARI),
+            settebello=SETTEBELLO in pile,
+            primiera=value,
+            primiera_cards=best,
+            sevens=tuple(ranks.count(r) for r in SEVENS_ORDER),
+            missing_suits=missing,
+            napola=napola_points(pile),
+            re_bello=RE_BELLO in pile,
+            pile=pile,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's counts and points for a hand."""
+
+    name: str
+    tally: Tally
+    scopas: int
+    points: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        """The sum of the side's points over every category."""
+        return sum(self.points.values())
+
+    def to_dict(self) -> dict:
+        """The API's score row for this side."""
+        t = self.tally
+        return {
+            "name": self.name,
+            "cards": t.cards,
+            "coins": t.coins,
+            "settebello": t.settebello,
+            "primiera": t.primiera,
+            "primiera_cards": [str(c) for c in t.primiera_cards],
+            "scopas": self.scopas,
+            "points": dict(self.points),
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a category went to a side, or to nobody."""
+
+    category: str
+    winner: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """A scored hand: each side's points, why, and warnings (such as missing cards)."""
+
+    sides: tuple[SideScore, ...]
+    reasons: tuple[Reason, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The categories scored, in count-out order."""
+        return tuple(self.sides[0].points)
+
+    def to_dict(self) -> dict:
+        """The API's score body."""
+        return {
+            "sides": [s.to_dict() for s in self.sides],
+            "reasons": [{"category": r.category, "winner": r.winner, "text": r.text} for r in self.reasons],
+            "warnings": list(self.warnings),
+        }
+
+
+def primiera_cards(pile: Sequence[Card]) -> tuple[Card, ...]:
+    """The best card of each suit held, by prime value (a 7 before a 6 before an ace...)."""
+    best: dict[Suit, Card] = {}
+    for card in pile:
+        held = best.get(card.suit)
+        if held is None or (card.prime, card.value) > (held.prime, held.value):
+            best[card.suit] = card
+    return tuple(best[s] for s in Suit if s in best)
+
+
+def primiera(pile: Sequence[Card], all_suits: bool = True) -> int | None:
+    """A pile's primiera: the sum of the best prime value in each suit.
+
+    With ``all_suits`` a pile missing a suit has none (None); without, a missing suit counts 0.
+
+    >>> primiera([Card.parse(c) for c in ["7d", "5c", "10s", "9b"]])
+    56
+    >>> primiera([Card.parse("7d")]) is None
+    True
+    """
+    best = primiera_cards(pile)
+    if all_suits and len(best) < 4:
+        return None
+    return sum(c.prime for c in best)
+
+
+def napola_points(pile: Sequence[Card]) -> int:
+    """Napola: Ace, 2 and 3 of coins score 3, plus 1 for each further coin in unbroken sequence."""
+    coins = {int(c.rank) for c in pile if c.suit is Suit.DENARI}
+    run = 0
+    while run + 1 in coins:
+        run += 1
+    return run if run >= 3 else 0
+
+
+@cache
+def possible_primiera(suits: int) -> frozenset[int]:
+    """Every prime total that ``suits`` best cards (one per suit) can make."""
+    values = sorted({c.prime for c in DECK})
+    return frozenset(sum(combo) for combo in combinations_with_replacement(values, suits))
+
+
+def score_round(
+    sides: Sequence[tuple[str, Sequence[Card] | Tally, int]],
+    rules: Rules = Rules(),
+) -> RoundScore:
+    """Score one hand. Each side is ``(name, pile or Tally, scopas)``.
+
+    Piles may leave cards out (a warning says which); a card in two piles, a
+    negative count, or more scopas than a pile allows is an ``InvalidRoundError``.
+    Quick counts (Tallies) must add up to the whole deck.
+    """
+    if not 2 <= len(sides) <= 6:
+        raise InvalidRoundError(f"a hand is scored for 2 to 6 sides, not {len(sides)}", "sides")
+    tallies: list[Tally] = []
+    scopas: list[int] = []
+    owner: dict[Card, int] = {}
+    names = [name for name, _, _ in sides]
+    for i, (name, held, side_scopas) in enumerate(sides):
+        if isinstance(held, Tally):
+            check_tally(held, rules, f"sides[{i}].tally")
+            tally = held
+        else:
+            for j, card in enumerate(held):
+                if card in owner:
+                    where = "this pile" if owner[card] == i else f"the pile of {names[owner[card]]}"
+                    raise InvalidRoundError(
+                        f"{card} is also in {where}; each card belongs to one pile",
+                        f"sides[{i}].pile[{j}]",
+                    )
+                owner[card] = i
+            tally = Tally.from_pile(held, rules)
+        if type(side_scopas) is not int or side_scopas < 0:
+            raise InvalidRoundError(
+                f"scopas must be a whole number 0 or more, not {side_scopas!r}", f"sides[{i}].scopas"
+            )
+        if side_scopas > tally.cards // 2:
+            raise InvalidRoundError(
+                f"{name} has {side_scopas} scopas with {tally.cards} cards; each scopa takes at least "
+                f"two cards, so at most {tally.cards // 2}",
+                f"sides[{i}].scopas",
+            )
+        tallies.append(tally)
+        scopas.append(side_scopas)
+
+    warnings = _check_totals(tallies, owner, rules)
+    points: list[dict[str, int]] = [{} for _ in sides]
+    reasons: list[Reason] = []
+
+    def award(category: str, winner: int | None, text: str) -> None:
+        for i, p in enumerate(points):
+            p[category] = 1 if i == winner else 0
+        reasons.append(Reason(category, winner, text))
+
+    award(*_most(names, [t.cards for t in tallies], "cards", "cards"))
+    award(*_most(names, [t.coins for t in tallies], "coins", "coins"))
+    holder = next((i for i, t in enumerate(tallies) if t.settebello), None)
+    award(
+        "settebello",
+        holder,
+        f"{names[holder]} took the settebello (7 of coins)." if holder is not None
+        else "Nobody took the settebello (7 of coins): it is not in any pile.",
+    )  # fmt: skip
+    award(*_primiera(names, tallies, rules))
+    for i, p in enumerate(points):
+        p["scopas"] = scopas[i]
+    reasons.append(Reason("scopas", None, _scopa_text(names, scopas)))
+    if rules.napola:
+        for i, p in enumerate(points):
+            p["napola"] = tallies[i].napola
+        who = [i for i, t in enumerate(tallies) if t.napola]
+        text = (f"{names[who[0]]} has the napola: coins from the ace up to {tallies[who[0]].napola}, "
+                f"{tallies[who[0]].napola} points." if who else
+                "Nobody has the napola (Ace, 2 and 3 of coins).")  # fmt: skip
+        reasons.append(Reason("napola", who[0] if who else None, text))
+    if rules.re_bello:
+        king = next((i for i, t in enumerate(tallies) if t.re_bello), None)
+        award(
+            "re_bello",
+            king,
+            f"{names[king]} took the re bello (King of coins)." if king is not None
+            else "Nobody took the re bello (King of coins).",
+        )  # fmt: skip
+
+    return RoundScore(
+        tuple(SideScore(names[i], tallies[i], scopas[i], points[i]) for i in range(len(sides))),
+        tuple(reasons),
+        tuple(warnings),
+    )
+
+
+def _most(names: list[str], counts: list[int], category: str, noun: str) -> tuple[str, int | None, str]:
+    """The side with the single highest count, or nobody on a tie (with any number of sides)."""
+    top = max(counts)
+    leaders = [i for i, c in enumerate(counts) if c == top]
+    shown = "-".join(str(c) for c in counts)
+    if len(leaders) == 1:
+        return category, leaders[0], f"{names[leaders[0]]} took the most {noun}: {shown}."
+    tied = " and ".join(names[i] for i in leaders)
+    return category, None, f"{tied} tied for most {noun} ({shown}): nobody scores it."
+
+
+def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, int | None, str]:
+    def shown(i: int) -> str:
+        t = tallies[i]
+        cards = " ".join(str(c) for c in t.primiera_cards)
+        value = "no primiera" if t.primiera is None else str(t.primiera)
+        return f"{names[i]} {value}" + (f" ({cards})" if cards else "")
+
+    out_notes = []
+    for i, t in enumerate(tallies):
+        if t.missing_suits and rules.primiera_all_suits:
+            missing = ", ".join(SUIT_NAMES[s] for s in t.missing_suits)
+            out_notes.append(f"{names[i]} has no {missing} and cannot compete")
+    notes = ("; " + "; ".join(out_notes)) if out_notes else ""
+
+    flags = [t.primiera_won for t in tallies]
+    if any(f is not None for f in flags):
+        winners = [i for i, f in enumerate(flags) if f]
+        if len(winners) > 1:
+            raise InvalidRoundError(
+                "only one side can win the primiera; mark it for one side, or for none on a tie",
+                f"sides[{winners[1]}].tally.primiera_won",
+            )
+        if winners:
+            return "primiera", winners[0], f"{names[winners[0]]} won the primiera (as counted at the table)."
+        return "primiera", None, "Nobody won the primiera (as counted at the table)."
+
+    eligible = [i for i, t in enumerate(tallies) if t.primiera is not None]
+    if rules.primiera_method == "sevens":
+        if any(tallies[i].sevens is None for i in eligible):
+            raise InvalidRoundError(
+                'with primiera_method "sevens", quick counts must say who won the primiera (primiera_won)',
+                "sides",
+            )
+        if not eligible:
+            return "primiera", None, f"Nobody can compete for the primiera{notes}."
+        best = max(tallies[i].sevens for i in eligible)
+        leaders = [i for i in eligible if tallies[i].sevens == best]
+        counts = ", ".join(f"{names[i]} {tallies[i].sevens[0]} sevens, {tallies[i].sevens[1]} sixes" for i in eligible)
+        if len(leaders) == 1:
+            return "primiera", leaders[0], f"{names[leaders[0]]} wins the primiera by sevens: {counts}{notes}."
+        return "primiera", None, f"Primiera by sevens is tied ({counts}): nobody scores it{notes}."
+
+    if not eligible:
+        return "primiera", None, f"Nobody can compete for the primiera{notes}."
+    top = max(tallies[i].primiera for i in eligible)
+    leaders = [i for i in eligible if tallies[i].primiera == top]
+    everyone = ", ".join(shown(i) for i in range(len(tallies)))
+    if len(leaders) == 1:
+        return "primiera", leaders[0], f"{names[leaders[0]]} has the best primiera: {everyone}{notes}."
+    tied = " and ".join(names[i] for i in leaders)
+    return "primiera", None, f"{tied} tie on primiera {top} ({everyone}): nobody scores it{notes}."
+
+
+def _scopa_text(names: list[str], scopas: list[int]) -> str:
+    if not any(scopas):
+        return "No scopas this hand."
+    parts = [f"{names[i]} {n} scopa{'s' if n != 1 else ''}" for i, n in enumerate(scopas) if n]
+    return ", ".join(parts) + ", 1 point each."
+
+
+def check_tally(tally: Tally, rules: Rules, field: str) -> None:
+    """Raise unless one side's quick counts can happen under ``rules``."""
+
+    def bad(name: str, message: str) -> InvalidRoundError:
+        return InvalidRoundError(message, f"{field}.{name}")
+
+    if type(tally.cards) is not int or not 0 <= tally.cards <= 40:
+        raise bad("cards", f"cards must be a whole number from 0 to 40, not {tally.cards!r}")
+    if type(tally.coins) is not int or not 0 <= tally.coins <= 10:
+        raise bad("coins", f"coins must be a whole number from 0 to 10, not {tally.coins!r}")
+    if tally.coins > tally.cards:
+        raise bad("coins", f"{tally.coins} coins cannot come from a pile of {tally.cards} cards")
+    if type(tally.settebello) is not bool:
+        raise bad("settebello", "settebello must be true or false")
+    known_coins = set()
+    if tally.settebello:
+        known_coins.add(7)
+    if tally.napola:
+        if not rules.napola:
+            raise bad("napola", "napola is not played under these rules; leave it out or turn the napola on")
+        if type(tally.napola) is not int or not 3 <= tally.napola <= 10:
+            raise bad("napola", f"napola scores 3 to 10 points (or 0), not {tally.napola!r}")
+        known_coins.update(range(1, tally.napola + 1))
+    if tally.re_bello:
+        if not rules.re_bello:
+            raise bad("re_bello", "re bello is not played under these rules; leave it out or turn it on")
+        known_coins.add(10)
+    if tally.coins < len(known_coins):
+        raise bad(
+            "coins",
+            f"{tally.coins} coins is fewer than the coins named (settebello, napola, re bello need {len(known_coins)})",
+        )
+    if tally.primiera is not None:
+        value = tally.primiera
+        coinless = tally.coins == 0
+        if rules.primiera_all_suits:
+            possible = possible_primiera(4) if tally.cards >= 4 and not coinless else frozenset()
+            expected = "a total of four prime values (40 to 84), or null for a side missing a suit"
+        else:
+            top = min(4, tally.cards) - (1 if coinless else 0)
+            possible = frozenset().union(*(possible_primiera(k) for k in range(0, max(top, 0) + 1)))
+            expected = f"a total of up to {max(top, 0)} prime values (0 to 84)"
+        if type(value) is not int or value not in possible:
+            raise bad("primiera", f"a primiera of {value!r} cannot be made by this pile; expected {expected}")
+        if tally.settebello and value < 21:
+            raise bad("primiera", "a side with the settebello has a primiera of at least 21")
+    if tally.primiera_won is not None and type(tally.primiera_won) is not bool:
+        raise bad("primiera_won", "primiera_won must be true or false")
+
+
+def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) -> list[str]:
+    """Check the sides together; return warnings for an incomplete deck."""
+    cards = sum(t.cards for t in tallies)
+    coins = sum(t.coins for t in tallies)
+    quick = any(t.pile is None for t in tallies)
+    if cards > 40:
+        raise InvalidRoundError(f"the sides hold {cards} cards; the deck has 40", "sides")
+    if coins > 10:
+        raise InvalidRoundError(f"the sides hold {coins} coins; the deck has 10", "sides")
+    if sum(t.settebello for t in tallies) > 1:
+        raise InvalidRoundError("only one side can hold the settebello (7 of coins)", "sides")
+    if sum(t.re_bello for t in tallies) > 1:
+        raise InvalidRoundError("only one side can hold the re bello (King of coins)", "sides")
+    if sum(1 for t in tallies if t.napola) > 1:
+        raise InvalidRoundError("only one side can hold the napola (the Ace of coins starts it)", "sides")
+    if quick:
+        if cards != 40:
+            raise InvalidRoundError(f"the quick counts add up to {cards} cards; every hand uses all 40", "sides")
+        if coins != 10:
+            raise InvalidRoundError(f"the quick counts add up to {coins} coins; the deck has 10", "sides")
+        if not any(t.settebello for t in tallies):
+            raise InvalidRoundError("one side must hold the settebello (7 of coins)", "sides")
+        return []
+    warnings = []
+    if cards < 40:
+        missing = [str(c) for c in DECK if c not in owner]
+        shown = ", ".join(missing[:12]) + (", ..." if len(missing) > 12 else "")
+        warnings.append(f"Only {cards} of 40 cards are in the piles; {40 - cards} missing ({shown}). Scored as given.")
+    return warnings
+
+
+__all__ = [
+    "CATEGORIES", "EXTRA_CATEGORIES", "Reason", "RoundScore", "SideScore", "Tally",
+    "check_tally", "napola_points", "primiera", "primiera_cards", "score_round",
+]  # fmt: skip

@@ -1,0 +1,305 @@
+"""Legal plays, verdicts on claimed captures and the deal check, from the seeds' own examples."""
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import (
+    DECK,
+    IllegalMoveError,
+    InvalidPositionError,
+    Rules,
+    deal_check,
+    judge_play,
+    legal_moves,
+    move_groups,
+)
+from tests.conftest import cards
+
+
+def plays(hand, table, rules=Rules(), last_play=False):
+    """The legal plays as {(card, frozenset of captured codes)}."""
+    return {
+        (str(m.card), frozenset(str(c) for c in m.capture))
+        for m in legal_moves(cards(hand), cards(table), rules, last_play)
+    }
+
+
+def P(card, *taken):
+    return (card, frozenset(taken))
+
+
+# Worked examples from the rule sources (seeds/), each with the play(s) the text says are legal.
+SEED_EXAMPLES = [
+    # seed 000: "the table has 3, 4, and 7. If the player plays a 7 it will capture ... the table's 7"
+    ("7c", "3c 4s 7b", {P("7c", "7b")}),
+    # seed 000: "plays an 8 and the table has 1, 2, and 6 - ... capture the 8, along with the 6 and the 2"
+    ("8d", "1b 2c 6s", {P("8d", "6s", "2c")}),
+    # seed 000: "a 5 card that can capture 4+1 or 3+2 - the player can choose"
+    ("5c", "4c 1s 3b 2d", {P("5c", "4c", "1s"), P("5c", "3b", "2d")}),
+    # seed 000: "plays a 5, and the table has a 5, 4, and 1, the single 5 card must always be captured"
+    ("5d", "5c 4s 1b", {P("5d", "5c")}),
+    # seed 004: hand 5 of Coins, 7 of Swords, 2 of Cups; table 1 of Swords, 6 of Clubs, 5 of Cups
+    ("5d 7s 2c", "1s 6b 5c", {P("5d", "5c"), P("7s", "6b", "1s"), P("2c")}),
+    # seed 004: "if a 2 and 5 are on the table, a player holding a 7 must either make this match"
+    ("7c", "2b 5s", {P("7c", "5s", "2b")}),
+    # seed 004: "the 7 of Cups could be played to capture the 4 of Clubs and the 3 of Cups"
+    ("7c", "4b 3c", {P("7c", "4b", "3c")}),
+    # ... "If there were a 7 on the table, he would have to take it with his 7, rather than the 4 and the 3"
+    ("7c", "4b 3c 7s", {P("7c", "7s")}),
+    # seed 004: one card per turn: the 1 and 8 of Clubs may not be played together for the 9 of Coins
+    ("1b 8b", "9d", {P("1b"), P("8b")}),
+    # seed 003: several matching cards: the player chooses just one of them
+    ("6d", "6c 6s 2b 4b", {P("6d", "6c"), P("6d", "6s")}),
+    # seed 003: a card that matches nothing stays face up on the table
+    ("10s", "1d 2c", {P("10s")}),
+    # seed 003: after a sweep "the next player's card cannot capture anything"
+    ("4d", "", {P("4d")}),
+]
+
+
+@pytest.mark.parametrize("hand, table, expected", SEED_EXAMPLES)
+def test_seed_examples_list_exactly_the_legal_plays(hand, table, expected):
+    assert plays(hand, table) == expected
+
+
+def test_a_sweep_is_a_scopa_but_not_with_the_last_card_of_the_hand():
+    (sweep,) = legal_moves(cards("7c"), cards("2b 5s"))
+    assert sweep.scopa and "scopa" in sweep.why
+    # seeds 000, 001, 002, 003: clearing the table on the very last card never counts as a scopa
+    (last,) = legal_moves(cards("7c"), cards("2b 5s"), last_play=True)
+    assert not last.scopa and "no scopa" in last.why
+    # option last_card_scopa (some Scopone scientifico tables): it does count
+    (scientifico,) = legal_moves(cards("7c"), cards("2b 5s"), Rules(last_card_scopa=True), last_play=True)
+    assert scientifico.scopa
+
+
+def test_taking_part_of_the_table_is_no_scopa():
+    assert not any(m.scopa for m in legal_moves(cards("5c"), cards("4c 1s 3b")))
+
+
+@pytest.mark.parametrize(
+    "hand, table, expected",
+    [
+        # fewest: only the sets with the fewest cards
+        ("10c", "1d 9d 2d 3d 4d", {P("10c", "9d", "1d")}),
+        ("7c", "1d 2d 4d 3s 6s", {P("7c", "6s", "1d"), P("7c", "4d", "3s")}),
+        # an equal single still comes first
+        ("7c", "7d 1s 6s", {P("7c", "7d")}),
+    ],
+)
+def test_capture_choice_fewest(hand, table, expected):
+    assert plays(hand, table, Rules(capture_choice="fewest")) == expected
+
+
+def test_capture_choice_free_allows_any_set():
+    assert plays("10c", "1d 9d 2d 3d 4d") == {
+        P("10c", "9d", "1d"), P("10c", "4d", "3d", "2d", "1d"),
+    }  # fmt: skip
+
+
+APT = Rules.for_profile("asso-piglia-tutto")
+
+
+@pytest.mark.parametrize(
+    "hand, table, expected",
+    [
+        # an ace with no ace on the table takes every table card
+        ("1d", "3c 4s 9b", {P("1d", "3c", "4s", "9b")}),
+        # with an ace on the table, the played ace takes that ace (rule 1)
+        ("1d", "1c 4s 9b", {P("1d", "1c")}),
+        ("1d", "1c 1s 9b", {P("1d", "1c"), P("1d", "1s")}),
+        # an ace played on an empty table is trailed
+        ("1d", "", {P("1d")}),
+        # other cards play as usual
+        ("5d", "3c 2s 9b", {P("5d", "3c", "2s")}),
+    ],
+)
+def test_ace_takes_all(hand, table, expected):
+    assert plays(hand, table, APT) == expected
+
+
+def test_the_aces_sweep_is_a_scopa_only_with_ace_sweep_scopa():
+    (move,) = legal_moves(cards("1d"), cards("3c 4s"), APT)
+    assert not move.scopa
+    (move,) = legal_moves(
+        cards("1d"), cards("3c 4s"), Rules.from_dict({"profile": "asso-piglia-tutto", "ace_sweep_scopa": True})
+    )
+    assert move.scopa
+    # taking the only ace on the table clears it: an ordinary scopa
+    (move,) = legal_moves(cards("1d"), cards("1s"), APT)
+    assert move.scopa
+
+
+def test_without_ace_takes_all_an_ace_only_takes_an_ace():
+    assert plays("1d", "3c 4s 9b") == {P("1d")}
+
+
+def test_reasons_name_the_rule_in_plain_words():
+    (move,) = legal_moves(cards("5d"), cards("5c 4s 1b"))
+    assert move.rule == "single-card"
+    assert "4s + 1b may not be taken" in move.why
+    (trail,) = legal_moves(cards("10s"), cards("1d 2c"))
+    assert trail.rule == "trail" and "no card worth 10" in trail.why
+
+
+# Claimed plays and the verdict the rules give.
+VERDICTS = [
+    # (played, taken, table, legal, rule, words in the reason)
+    ("5d", "4s 1b", "5c 4s 1b", False, "single-card", "5c is on the table, so 4s + 1b may not be taken with a 5"),
+    ("5d", "5c", "5c 4s 1b", True, "single-card", "5d takes 5c"),
+    ("7c", "", "2b 5s", False, "must-capture", "may not be trailed"),
+    ("2c", "", "1s 6b 5c", True, "trail", "trailed"),
+    ("8d", "6s 1b", "1b 2c 6s", False, "sum", "add up to 7, not 8"),
+    ("8d", "6s 2c", "1b 2c 6s", True, "sum", "8d takes 6s + 2c"),
+    ("8b", "9d", "9d", False, "trail", "not worth 8"),
+    ("6d", "6c 6s", "6c 6s", False, "single-card", "exactly one card of value 6"),
+    ("1d", "3c", "3c 4s", False, "trail", "3c is not worth 1"),
+    ("7d", "5s 1b", "5s 1b 2c", False, "sum", "add up to 6, not 7"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("card, taken, table, legal, rule, words", VERDICTS)
+def test_judging_a_claimed_capture(card, taken, table, legal, rule, words):
+    (played,) = cards(card)
+    verdict = judge_play(played, cards(taken), cards(table))
+    assert (verdict.legal, verdict.rule) == (legal, rule)
+    assert words in verdict.reason
+    expected = {m for m in legal_moves([played], cards(table))}
+    listed = set(verdict.alternatives)
+    # an illegal claim lists every legal play of that card; a legal one lists the others
+    assert (
+        listed == expected if not legal else listed == expected - {m for m in expected if m.capture == verdict.capture}
+    )
+
+
+def test_judging_under_options():
+    verdict = judge_play(cards("10c")[0], cards("4d 3d 2d 1d"), cards("1d 9d 2d 3d 4d"),
+                         Rules(capture_choice="fewest"))  # fmt: skip
+    assert (verdict.legal, verdict.rule) == (False, "fewest")
+    verdict = judge_play(cards("1d")[0], cards("3c"), cards("3c 4s"), APT)
+    assert (verdict.legal, verdict.rule) == (False, "ace-takes-all")
+    verdict = judge_play(cards("1d")[0], cards("3c 4s"), cards("3c 4s"), APT)
+    assert verdict.legal and not verdict.scopa
+
+
+@pytest.mark.parametrize(
+    "card, taken, table, error",
+    [
+        ("5d", "3c", "5c 4s", IllegalMoveError),  # not on the table
+        ("5c", "", "5c 4s", InvalidPositionError),  # the played card is on the table
+    ],
+)
+def test_a_claim_that_does_not_fit_the_table_is_an_error(card, taken, table, error):
+    with pytest.raises(error):
+        judge_play(cards(card)[0], cards(taken), cards(table))
+
+
+@pytest.mark.parametrize(
+    "table, redeal, kings",
+    [("10d 10c 10s 4b", True, 3), ("10d 10c 10s 10b", True, 4), ("10d 10c 5s 4b", False, 2), ("1d 2c 3s 4b", False, 0)],
+)
+def test_deal_check_three_or_four_kings_is_a_redeal(table, redeal, kings):
+    check = deal_check(cards(table))
+    assert (check.redeal, check.kings) == (redeal, kings)
+    assert ("redealt" in check.reason) == redeal
+
+
+def test_deal_check_needs_four_distinct_cards():
+    with pytest.raises(InvalidPositionError):
+        deal_check(cards("10d 10c 10s"))
+    with pytest.raises(InvalidPositionError):
+        deal_check(cards("10d 10c 10s 10d"))
+
+
+@pytest.mark.parametrize(
+    "hand, table, message",
+    [
+        ("", "1d", "expected 1 to 10"),
+        ("1d 2d 3d 4d 5d 6d 7d 8d 9d 10d 1c", "", "expected 1 to 10"),
+        ("7d", "7d", "appears twice"),
+    ],
+)
+def test_impossible_positions_are_errors(hand, table, message):
+    from scorekeeper.rules.moves import check_position
+
+    with pytest.raises(InvalidPositionError, match=message):
+        check_position(cards(hand), cards(table))
+
+
+def test_groups_stand_for_every_move_on_a_crowded_table():
+    table = [c for c in DECK if c.value != 10][:30]
+    groups = move_groups(cards("10c")[0], table)
+    moves = {m.capture for g in groups for m in g.moves()}
+    assert sum(len(g) for g in groups) == len(moves)
+    assert len(groups) < len(moves)
+
+
+# --- Property tests: the generator against a brute-force reading of RULES.md ---------------------
+
+
+def brute_force(hand, table, rules, last_play):
+    """Every legal play, by trying every subset of the table against the rules as written."""
+    out = set()
+    for card in hand:
+        legal = []
+        has_ace = any(t.value == 1 for t in table)
+        for size in range(1, len(table) + 1):
+            for subset in combinations(table, size):
+                if rules.ace_takes_all and card.value == 1 and not has_ace:
+                    ok = size == len(table)
+                elif any(t.value == card.value for t in table):
+                    ok = size == 1 and subset[0].value == card.value
+                else:
+                    ok = size >= 2 and sum(t.value for t in subset) == card.value
+                if ok:
+                    legal.append(frozenset(subset))
+        if rules.capture_choice == "fewest" and legal:
+            fewest = min(len(s) for s in legal)
+            legal = [s for s in legal if len(s) == fewest]
+        if not legal:
+            out.add((card, frozenset(), False))
+        for subset in legal:
+            sweep = len(subset) == len(table)
+            ace_sweep = rules.ace_takes_all and card.value == 1 and not has_ace
+            scopa = sweep and (not last_play or rules.last_card_scopa) and (not ace_sweep or rules.ace_sweep_scopa)
+            out.add((card, subset, scopa))
+    return out
+
+
+positions = st.permutations(DECK).flatmap(
+    lambda deck: st.tuples(st.integers(1, 4), st.integers(0, 11)).map(
+        lambda sizes: (list(deck[: sizes[0]]), list(deck[sizes[0] : sizes[0] + sizes[1]]))
+    )
+)
+rule_sets = st.builds(
+    Rules,
+    capture_choice=st.sampled_from(["free", "fewest"]),
+    last_card_scopa=st.booleans(),
+    ace_takes_all=st.booleans(),
+    ace_sweep_scopa=st.booleans(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions, rule_sets, st.booleans())
+def test_every_listed_move_is_legal_and_none_is_missing(position, rules, last_play):
+    hand, table = position
+    listed = [(m.card, frozenset(m.capture), m.scopa) for m in legal_moves(hand, table, rules, last_play)]
+    assert len(listed) == len(set(listed)), "a play is listed twice"
+    assert set(listed) == brute_force(hand, table, rules, last_play)
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions, rule_sets)
+def test_every_listed_move_is_judged_legal_and_every_other_capture_illegal(position, rules):
+    hand, table = position
+    card = hand[0]
+    legal = {frozenset(m.capture) for m in legal_moves([card], table, rules)}
+    for size in range(0, min(3, len(table)) + 1):
+        for subset in combinations(table, size):
+            verdict = judge_play(card, subset, table, rules)
+            assert verdict.legal == (frozenset(subset) in legal)
+            assert verdict.reason

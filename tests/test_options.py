@@ -1,0 +1,113 @@
+"""Rule options and profiles: the names of RULES.md, targets per player count, bad values."""
+
+import pytest
+
+from scorekeeper.rules import PROFILES, InvalidRulesError, Rules
+
+
+def test_profiles_are_exactly_those_of_the_rules():
+    assert list(PROFILES) == [
+        "classic", "count-out", "boxed", "casual", "scopone", "scopone-scientifico", "asso-piglia-tutto",
+    ]  # fmt: skip
+    for profile in PROFILES.values():
+        assert profile.description and "\n" not in profile.description
+
+
+@pytest.mark.parametrize(
+    "profile, players, target, deal",
+    [
+        ("classic", 2, 11, "3+4"), ("classic", 3, 11, "3+4"), ("classic", 4, 11, "3+4"), ("classic", 6, 11, "3+4"),
+        ("boxed", 2, 11, "3+4"), ("boxed", 3, 8, "3+4"), ("boxed", 4, 15, "9+4"),
+        ("casual", 2, 11, "3+4"), ("count-out", 3, 11, "3+4"),
+        ("scopone", 4, 11, "9+4"), ("scopone-scientifico", 4, 11, "10+0"), ("asso-piglia-tutto", 2, 11, "3+4"),
+    ],
+)  # fmt: skip
+def test_targets_and_deals_follow_the_profile_and_player_count(profile, players, target, deal):
+    rules = Rules.for_profile(profile)
+    assert rules.target_for(players) == target
+    assert rules.deal_for(players) == deal
+
+
+@pytest.mark.parametrize(
+    "profile, options",
+    [
+        ("classic", {}),
+        ("count-out", {"end": "count_out"}),
+        ("boxed", {"primiera_all_suits": False}),
+        ("casual", {"primiera_all_suits": False}),
+        ("asso-piglia-tutto", {"ace_takes_all": True, "napola": True}),
+    ],
+)
+def test_each_profile_differs_from_classic_as_the_rules_say(profile, options):
+    rules = Rules.for_profile(profile)
+    classic = Rules()
+    differs = {k: v for k, v in rules.to_dict().items() if k != "profile" and v != classic.to_dict()[k]}
+    assert differs == options
+
+
+def test_defaults_are_those_of_the_rules():
+    rules = Rules.from_dict({})
+    assert rules.to_dict() == {
+        "profile": "classic", "capture_choice": "free", "last_card_scopa": False, "ace_takes_all": False,
+        "ace_sweep_scopa": False, "primiera_all_suits": True, "primiera_method": "points", "napola": False,
+        "re_bello": False, "end": "highest", "target": None, "deal": None,
+    }  # fmt: skip
+
+
+def test_a_game_stores_its_profile_and_only_what_it_overrides():
+    rules = Rules.from_dict({"profile": "boxed", "napola": True, "target": 21, "re_bello": False})
+    assert rules.overrides() == {"profile": "boxed", "napola": True, "target": 21}
+    assert Rules.from_dict(rules.overrides()) == rules
+    assert rules.target_for(3) == 21
+
+
+@pytest.mark.parametrize(
+    "data, field, words",
+    [
+        ({"profile": "tressette"}, "profile", "unknown rule profile"),
+        ({"colour": "red"}, "colour", "unknown rule option"),
+        ({"capture_choice": "most"}, "capture_choice", '"free" or "fewest"'),
+        ({"napola": "yes"}, "napola", "false or true"),
+        ({"napola": 1}, "napola", "false or true"),
+        ({"target": 0}, "target", "1 to 99"),
+        ({"target": 11.5}, "target", "1 to 99"),
+        ({"target": True}, "target", "1 to 99"),
+        ({"deal": "5+5"}, "deal", "3+4, 9+4, 10+0"),
+        ({"profile": "count-out", "end": "highest"}, "end", "always plays end"),
+        ({"profile": "scopone", "deal": "3+4"}, "deal", "always deals 9+4"),
+        ({"profile": "asso-piglia-tutto", "ace_takes_all": False}, "ace_takes_all", "always plays"),
+    ],
+)
+def test_bad_options_name_the_key_and_what_is_expected(data, field, words):
+    with pytest.raises(InvalidRulesError) as err:
+        Rules.from_dict(data)
+    assert err.value.field == field
+    assert words in err.value.message
+
+
+def test_rules_must_be_an_object():
+    with pytest.raises(InvalidRulesError, match="must be an object"):
+        Rules.from_dict(["classic"])
+
+
+@pytest.mark.parametrize(
+    "profile, players, partnerships, ok",
+    [
+        ("classic", 2, False, True), ("classic", 6, False, True), ("boxed", 6, False, False),
+        ("scopone", 4, True, True), ("scopone", 4, False, False), ("scopone", 2, False, False),
+    ],
+)  # fmt: skip
+def test_profiles_limit_the_players(profile, players, partnerships, ok):
+    rules = Rules.for_profile(profile)
+    if ok:
+        rules.check_players(players, partnerships)
+    else:
+        with pytest.raises(InvalidRulesError):
+            rules.check_players(players, partnerships)
+
+
+def test_the_table_may_change_what_a_profile_does_not_fix():
+    assert "end" not in PROFILES["count-out"].adjustable
+    assert "end" in PROFILES["classic"].adjustable
+    assert "target" in PROFILES["boxed"].adjustable
+    assert "deal" not in PROFILES["scopone"].adjustable
