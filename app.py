@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 
 from flask import Flask
 
@@ -36,7 +37,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         # A fixed address for links and QR codes when the app is hosted (e.g. https://scopa.example).
         EXTERNAL_BASE_URL=os.environ.get("SCOREKEEPER_BASE_URL"),
-        JSON_SORT_KEYS=False,
+        # The keeper cookie should outlive a season of Friday games.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -6,13 +6,19 @@ from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper.games import GameNotFound
+from scorekeeper.store import Store
+
 from . import api, pages
+from .context import close_store
 
 csrf = CSRFProtect()
 
 
 def register(app: Flask) -> None:
     """Attach CSRF protection, the blueprints and the error pages to ``app``."""
+    Store(app.config["DATABASE"]).migrate()
+    app.teardown_appcontext(close_store)
     csrf.init_app(app)
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
@@ -25,6 +31,13 @@ def register(app: Flask) -> None:
         message = ("This form has expired or came from another page. Reload the page and send it again; "
                    "nothing was saved.")  # fmt: skip
         return render_template("error.html", code=400, message=message), 400
+
+    @app.errorhandler(GameNotFound)
+    def game_not_found(err: GameNotFound):
+        """An unknown game or hand: 404."""
+        if request.path.startswith("/api/"):
+            return api.error_response(404, "not_found", err.message)
+        return render_template("error.html", code=404, message=err.message[0].upper() + err.message[1:] + "."), 404
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):

@@ -4,24 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, request, url_for
 
+from scorekeeper import games
+from scorekeeper.games import Conflict, GameNotFound
 from scorekeeper.rules import (
     PROFILES,
     Card,
+    DeckStyle,
     Rules,
     ScopaError,
-    Tally,
+    Side,
     deal_check,
     judge_play,
     legal_moves,
     parse_cards,
-    score_round,
 )
 from scorekeeper.rules.cards import ensure_disjoint
-from scorekeeper.rules.errors import InvalidRoundError
+from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError
+from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
 from scorekeeper.rules.moves import Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
+from scorekeeper.web.context import absolute, is_keeper, store
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -127,62 +131,15 @@ def deal():
     return {"redeal": check.redeal, "kings": check.kings, "reason": check.reason}
 
 
-TALLY_KEYS = {"cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello"}
-
-
-def read_tally(data: object, field: str) -> Tally:
-    """Quick counts for one side: cards, coins, settebello, and primiera (or primiera_won)."""
-    if not isinstance(data, dict):
-        raise InvalidRoundError(
-            'tally must be an object such as {"cards": 22, "coins": 6, "settebello": true, "primiera": 78}',
-            field,
-        )
-    for key in data:
-        if key not in TALLY_KEYS:
-            raise InvalidRoundError(
-                f"unknown count {key!r} (expected {', '.join(sorted(TALLY_KEYS))})", f"{field}.{key}"
-            )
-    for key in ("cards", "coins", "settebello"):
-        if key not in data:
-            raise InvalidRoundError(f"{key} is missing from the counts", f"{field}.{key}")
-    return Tally(
-        cards=data["cards"],
-        coins=data["coins"],
-        settebello=data["settebello"],
-        primiera=data.get("primiera"),
-        primiera_won=data.get("primiera_won"),
-        napola=data.get("napola", 0),
-        re_bello=data.get("re_bello", False),
-    )
-
-
-def read_hand_sides(body: dict[str, Any], names: list[str] | None = None) -> list[tuple[str, Any, int]]:
-    """The ``sides`` of a hand: each a ``pile`` of cards or a ``tally`` of counts, and its scopas."""
-    sides = body.get("sides")
-    if not isinstance(sides, list) or not 2 <= len(sides) <= 6:
-        expected = f"{len(names)} sides" if names else "2 to 6 sides"
-        raise InvalidRoundError(f"sides must be a list of {expected}, each with a pile or a tally", "sides")
-    if names is not None and len(sides) != len(names):
-        raise InvalidRoundError(f"this game has {len(names)} sides; the hand lists {len(sides)}", "sides")
-    out = []
-    for i, side in enumerate(sides):
-        field = f"sides[{i}]"
-        if not isinstance(side, dict):
-            raise InvalidRoundError("each side must be an object with a pile or a tally", field)
-        if names is not None:
-            name = names[i]
-        else:
-            name = side.get("name", f"Side {i + 1}")
-            if not isinstance(name, str) or not name.strip() or len(name) > 40:
-                raise InvalidRoundError("a side's name must be 1 to 40 characters", f"{field}.name")
-        if ("pile" in side) == ("tally" in side):
-            raise InvalidRoundError("give each side either a pile (its cards) or a tally (its counts)", field)
-        if "pile" in side:
-            held = parse_cards(side["pile"], f"{field}.pile")
-        else:
-            held = read_tally(side["tally"], f"{field}.tally")
-        out.append((name, held, side.get("scopas", 0)))
-    return out
+def read_side_names(body: dict[str, Any]) -> list[str]:
+    """The optional ``name`` of each side of a hand to score (``Side 1``, ``Side 2``... when left out)."""
+    names = []
+    for i, side in enumerate(body.get("sides") if isinstance(body.get("sides"), list) else []):
+        name = side.get("name", f"Side {i + 1}") if isinstance(side, dict) else ""
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise InvalidRoundError("a side's name must be 1 to 40 characters", f"sides[{i}].name")
+        names.append(name.strip())
+    return names
 
 
 @bp.post("/score")
@@ -190,8 +147,163 @@ def score():
     """Score one hand without saving it."""
     body = json_body()
     rules = read_rules(body)
-    result = score_round(read_hand_sides(body), rules)
-    return result.to_dict()
+    entry = HandEntry.from_json(body)
+    return score_entry(entry, read_side_names(body), rules).to_dict()
+
+
+# --- Games ----------------------------------------------------------------------------------------
+
+
+class Forbidden(Exception):
+    """A change without the game's keeper key."""
+
+
+def read_sides(body: dict[str, Any]) -> list[Side]:
+    """The sides of a new game: ``{"name"}`` for a player alone, ``{"name", "players"}`` for a team."""
+    rows = body.get("sides")
+    if not isinstance(rows, list) or not 2 <= len(rows) <= 6:
+        raise InvalidGameError(
+            'sides must list 2 to 6 players or teams, e.g. [{"name": "Anna"}, {"name": "Bruno"}]', "sides"
+        )
+    sides = []
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict) or not isinstance(row.get("name"), str):
+            raise InvalidGameError('each side needs a name, e.g. {"name": "Anna"}', f"sides[{i}].name")
+        players = row.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise InvalidGameError("players must be a list of names", f"sides[{i}].players")
+        sides.append(Side(row["name"], tuple(players)))
+    return sides
+
+
+def round_json(score: GameScore, number: int) -> dict[str, Any]:
+    """One hand as the API shows it: each side's score row and the running totals after it."""
+    played = score.rounds[number - 1]
+    body = played.score.to_dict()
+    return {
+        "number": number,
+        "sides": body["sides"],
+        "totals": list(played.totals),
+        "counted": list(played.counted),
+        "reasons": body["reasons"],
+        "warnings": body["warnings"],
+        "version": played.record.version,
+        "entry": played.record.entry.to_json(),
+    }
+
+
+def game_json(score: GameScore) -> dict[str, Any]:
+    """A whole game as the API shows it."""
+    game = score.game
+    totals = score.totals
+    return {
+        "id": game.id,
+        "name": game.name,
+        "created": game.created,
+        "rules": {**game.rules.to_dict(), "target": game.target, "deal": game.rules.deal_for(game.players)},
+        "target": game.target,
+        "deck_style": game.deck_style.value,
+        "sides": [{"name": s.name, "players": list(s.players), "total": totals[i]} for i, s in enumerate(game.sides)],
+        "rounds": [round_json(score, r.number) for r in score.rounds],
+        "winner": score.winner,
+        "finished": score.finished,
+        "status": score.progress.status,
+        "dealer": score.dealer,
+        "leader": score.leader,
+        "pending_scopas": list(game.pending_scopas),
+        "version": game.version,
+        "url": absolute(url_for("pages.scoreboard", game_id=game.id)),
+    }
+
+
+def keeper_only(game_id: str) -> None:
+    """404 for an unknown game, 403 without its keeper key."""
+    if store().game_version(game_id) is None:
+        raise GameNotFound()
+    if not is_keeper(game_id):
+        raise Forbidden()
+
+
+@bp.errorhandler(GameNotFound)
+def not_found(err: GameNotFound):
+    return error_response(404, "not_found", err.message)
+
+
+@bp.errorhandler(Forbidden)
+def forbidden(_err: Forbidden):
+    return error_response(
+        403, "forbidden", "changing this game needs its keeper key, sent in the X-Keeper-Key header", "X-Keeper-Key"
+    )
+
+
+@bp.errorhandler(Conflict)
+def conflict(err: Conflict):
+    return error_response(409, err.kind, err.message)
+
+
+@bp.post("/games")
+def create_game():
+    """Start a game; the answer holds its keeper key, shown this once."""
+    body = json_body()
+    rules = read_rules(body)
+    sides = read_sides(body)
+    name = body.get("name", "")
+    if not isinstance(name, str):
+        raise InvalidGameError("name must be text, at most 60 characters", "name")
+    style = DeckStyle.parse(body.get("deck_style", "italian"))
+    game, key = games.new_game(store(), name, sides, rules, style)
+    keeper_url = absolute(url_for("pages.keep_game", game_id=game.id, key=key))
+    return {**game_json(games.load(store(), game.id)), "keeper_key": key, "keeper_url": keeper_url}, 201
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str):
+    """A game with every hand, the totals and the winner."""
+    return game_json(games.load(store(), game_id))
+
+
+def _round_body(game_id: str) -> tuple[dict[str, Any], HandEntry]:
+    body = json_body()
+    game = games.load(store(), game_id).game
+    return body, HandEntry.from_json(body, len(game.sides))
+
+
+def _version(body: dict[str, Any]) -> int | None:
+    version = body.get("version")
+    if version is not None and type(version) is not int:
+        raise BadRequest("version must be the whole number the hand had when you read it", "version")
+    return version
+
+
+@bp.post("/games/<game_id>/rounds")
+def add_round(game_id: str):
+    """Record a hand; the same submission_id again answers the same hand and stores nothing."""
+    keeper_only(game_id)
+    body, entry = _round_body(game_id)
+    submission_id = games.check_submission_id(body.get("submission_id"))
+    score, number, created = games.record_hand(store(), game_id, entry, submission_id)
+    answer = {**round_json(score, number), "winner": score.winner, "finished": score.finished}
+    return answer, 201 if created else 200
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>")
+def put_round(game_id: str, number: int):
+    """Replace a hand and re-score the game."""
+    keeper_only(game_id)
+    body, entry = _round_body(game_id)
+    submission_id = body.get("submission_id")
+    if submission_id is not None:
+        games.check_submission_id(submission_id)
+    score = games.replace_hand(store(), game_id, number, entry, _version(body), submission_id)
+    return {**round_json(score, number), "winner": score.winner, "finished": score.finished}
+
+
+@bp.delete("/games/<game_id>/rounds/<int:number>")
+def remove_round(game_id: str, number: int):
+    """Delete a hand; later hands move up one."""
+    keeper_only(game_id)
+    games.delete_hand(store(), game_id, number)
+    return "", 204
 
 
 @bp.get("/rules")

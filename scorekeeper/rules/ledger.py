@@ -1,0 +1,203 @@
+"""A game's record: its set-up and the hands entered, re-scored in order whenever it is read.
+
+Hands are stored as they were entered (piles or quick counts), never as
+points, so a corrected hand, a deleted one or a finished game always scores
+by the game's own rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, DeckStyle, parse_cards
+from .errors import InvalidRoundError
+from .game import Progress, Side, dealer_and_leader, play_out
+from .options import Rules
+from .scoring import RoundScore, Tally, score_round
+
+TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
+
+
+@dataclass(frozen=True, slots=True)
+class SideEntry:
+    """What one side brought to a hand: its pile (or its counts) and its scopas."""
+
+    scopas: int
+    pile: tuple[Card, ...] | None = None
+    tally: Tally | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored and API form: ``{"pile": [...], "scopas": n}`` or ``{"tally": {...}, "scopas": n}``."""
+        if self.pile is not None:
+            return {"pile": [str(c) for c in self.pile], "scopas": self.scopas}
+        assert self.tally is not None
+        tally = {k: getattr(self.tally, k) for k in TALLY_FIELDS}
+        tally = {k: v for k, v in tally.items() if v is not None and (k not in ("napola", "re_bello") or v)}
+        return {"tally": tally, "scopas": self.scopas}
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """One hand as entered at the table, side by side."""
+
+    sides: tuple[SideEntry, ...]
+
+    @property
+    def by_piles(self) -> bool:
+        """True when every side was entered from its captured pile."""
+        return all(s.pile is not None for s in self.sides)
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form."""
+        return {"sides": [s.to_json() for s in self.sides]}
+
+    @classmethod
+    def from_json(cls, data: object, sides: int | None = None) -> HandEntry:
+        """Read a hand from the API's body shape, naming the field of anything wrong."""
+        if not isinstance(data, dict):
+            raise InvalidRoundError("the hand must be an object with a list of sides", "sides")
+        rows = data.get("sides")
+        expected = f"{sides} sides" if sides else "2 to 6 sides"
+        if not isinstance(rows, list) or (sides and len(rows) != sides) or not 2 <= len(rows) <= 6:
+            got = f", not {len(rows)}" if isinstance(rows, list) else ""
+            raise InvalidRoundError(f"sides must list {expected}{got}, each with a pile or a tally", "sides")
+        out = []
+        for i, row in enumerate(rows):
+            field = f"sides[{i}]"
+            if not isinstance(row, dict):
+                raise InvalidRoundError("each side must be an object with a pile or a tally", field)
+            if ("pile" in row) == ("tally" in row):
+                raise InvalidRoundError("give each side either a pile (its cards) or a tally (its counts)", field)
+            scopas = row.get("scopas", 0)
+            if type(scopas) is not int or scopas < 0:
+                raise InvalidRoundError(f"scopas must be a whole number 0 or more, not {scopas!r}", f"{field}.scopas")
+            if "pile" in row:
+                out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile")))
+            else:
+                out.append(SideEntry(scopas, tally=read_tally(row["tally"], f"{field}.tally")))
+        return cls(tuple(out))
+
+
+def read_tally(data: object, field: str) -> Tally:
+    """Quick counts for one side: cards, coins, settebello, and primiera (or primiera_won)."""
+    if not isinstance(data, dict):
+        raise InvalidRoundError(
+            'tally must be an object such as {"cards": 22, "coins": 6, "settebello": true, "primiera": 78}', field
+        )
+    for key in data:
+        if key not in TALLY_FIELDS:
+            raise InvalidRoundError(f"unknown count {key!r} (expected {', '.join(TALLY_FIELDS)})", f"{field}.{key}")
+    for key in ("cards", "coins", "settebello"):
+        if key not in data:
+            raise InvalidRoundError(f"{key} is missing from the counts", f"{field}.{key}")
+    return Tally(
+        cards=data["cards"],
+        coins=data["coins"],
+        settebello=data["settebello"],
+        primiera=data.get("primiera"),
+        primiera_won=data.get("primiera_won"),
+        napola=data.get("napola", 0),
+        re_bello=data.get("re_bello", False),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A stored hand: its place in the game, what was entered, and its edit version."""
+
+    number: int
+    entry: HandEntry
+    version: int
+    submission_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game as stored: set-up, hands in order, scopas marked during the hand in progress."""
+
+    id: str
+    name: str
+    created: str
+    rules: Rules
+    target: int
+    deck_style: DeckStyle
+    sides: tuple[Side, ...]
+    rounds: tuple[RoundRecord, ...]
+    pending_scopas: tuple[int, ...]
+    version: int
+
+    @property
+    def names(self) -> list[str]:
+        """The sides' names, in order."""
+        return [s.name for s in self.sides]
+
+    @property
+    def players(self) -> int:
+        """How many people play."""
+        return sum(len(s.players) for s in self.sides)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredRound:
+    """A stored hand with its score and the running totals after it."""
+
+    record: RoundRecord
+    score: RoundScore
+    counted: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def number(self) -> int:
+        return self.record.number
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """A game re-scored: each hand, the progress, and whose deal is next."""
+
+    game: Game
+    rounds: tuple[ScoredRound, ...]
+    progress: Progress
+    dealer: str
+    leader: str
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running totals now (zeros before the first hand)."""
+        return self.progress.current or tuple(0 for _ in self.game.sides)
+
+    @property
+    def finished(self) -> bool:
+        return self.progress.finished
+
+    @property
+    def winner(self) -> int | None:
+        return self.progress.winner
+
+
+def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundScore:
+    """Score one entered hand for the named sides."""
+    if len(entry.sides) != len(names):
+        raise InvalidRoundError(f"this game has {len(names)} sides; the hand lists {len(entry.sides)}", "sides")
+    return score_round(
+        [
+            (name, side.pile if side.pile is not None else side.tally, side.scopas)
+            for name, side in zip(names, entry.sides, strict=True)
+        ],
+        rules,
+    )
+
+
+def score_game(game: Game) -> GameScore:
+    """Re-score every hand of a game in order and decide where it stands."""
+    names = game.names
+    scores = [score_entry(r.entry, names, game.rules) for r in game.rounds]
+    progress = play_out(scores, names, game.target, game.rules.end)
+    rounds = tuple(
+        ScoredRound(record, score, progress.counted[i], progress.totals[i])
+        for i, (record, score) in enumerate(zip(game.rounds, scores, strict=True))
+    )
+    dealer, leader = dealer_and_leader(game.sides, len(game.rounds))
+    return GameScore(game, rounds, progress, dealer, leader)
