@@ -57,8 +57,10 @@ def test_player_counts_and_sides(layout, ok):
 def test_names_must_be_present_distinct_and_short():
     with pytest.raises(InvalidGameError, match="some text"):
         check_sides([Side("  ", ()), Side("B", ())])
-    with pytest.raises(InvalidGameError, match="two sides are called"):
+    with pytest.raises(InvalidGameError, match="two players are called 'anna'"):
         check_sides([Side("Anna", ()), Side("anna", ())])
+    with pytest.raises(InvalidGameError, match="two sides are called 'blu'"):
+        check_sides([Side("Blu", ("a", "b")), Side("blu", ("c", "d"))])
     with pytest.raises(InvalidGameError, match="at most 40"):
         check_sides([Side("A" * 41, ()), Side("B", ())])
     assert check_sides([Side("  Anna   Maria ", ()), Side("B", ())])[0].name == "Anna Maria"

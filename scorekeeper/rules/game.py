@@ -64,14 +64,14 @@ def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ..
             f"{count} players play as sides of {allowed} players, not {' vs '.join(map(str, layout))}",
             "sides",
         )
+    for i, name in enumerate(players):
+        if name in players[:i]:
+            shown = [p for s in tidy for p in s.players][i]
+            raise InvalidGameError(f"two players are called {shown!r}; give each their own name", "sides")
     names = [s.name.casefold() for s in tidy]
     for i, name in enumerate(names):
         if name in names[:i]:
-            raise InvalidGameError(f"two sides are called {tidy[i].name!r}; give each its own name",
-                                   f"sides[{i}].name")  # fmt: skip
-    for i, name in enumerate(players):
-        if name in players[:i]:
-            raise InvalidGameError("two players have the same name; give each their own", "sides")
+            raise InvalidGameError(f"two sides are called {tidy[i].name!r}; give each its own name", f"sides[{i}].name")
     rules.check_players(count, partnerships=layout == (2, 2))
     return tuple(tidy)
 

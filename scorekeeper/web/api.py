@@ -21,7 +21,7 @@ from scorekeeper.rules import (
     parse_cards,
 )
 from scorekeeper.rules.cards import ensure_disjoint
-from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError
+from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
 from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
 from scorekeeper.rules.moves import Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
@@ -251,7 +251,10 @@ def create_game():
     if not isinstance(name, str):
         raise InvalidGameError("name must be text, at most 60 characters", "name")
     style = DeckStyle.parse(body.get("deck_style", "italian"))
-    game, key = games.new_game(store(), name, sides, rules, style)
+    try:
+        game, key = games.new_game(store(), name, sides, rules, style)
+    except InvalidRulesError as err:
+        raise err.at("rules") from None
     keeper_url = absolute(url_for("pages.keep_game", game_id=game.id, key=key))
     return {**game_json(games.load(store(), game.id)), "keeper_key": key, "keeper_url": keeper_url}, 201
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Side
@@ -23,9 +24,9 @@ from scorekeeper.rules.scoring import Tally
 
 MAX_PLAYERS = 6
 LAYOUTS = [
-    ("teams", "In teams: 4 players as two partnerships, 6 as two teams of 3"),
-    ("alone", "Everyone for themselves"),
-    ("pairs", "6 players as three teams of 2"),
+    SelectChoice("teams", "In teams: 4 players as two partnerships, 6 as two teams of 3"),
+    SelectChoice("alone", "Everyone for themselves"),
+    SelectChoice("pairs", "6 players as three teams of 2"),
 ]
 
 
@@ -44,11 +45,15 @@ class NewGameForm(FlaskForm):
     name = StringField("Name of the game", validators=[Optional()])
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     layout = RadioField("Sides", choices=LAYOUTS, default="teams")
-    profile = SelectField("Rules", choices=[(p.name, p.title) for p in PROFILES.values()], default="classic")
+    profile = SelectField(
+        "Rules", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="classic"
+    )
     target = IntegerField(
         "Target", validators=[Optional(), NumberRange(*TARGET_RANGE, message="a whole number from 1 to 99")]
     )
-    deck_style = RadioField("Deck", choices=[(s.value, s.title) for s in DeckStyle], default=DeckStyle.ITALIAN.value)
+    deck_style = RadioField(
+        "Deck", choices=[SelectChoice(s.value, s.title) for s in DeckStyle], default=DeckStyle.ITALIAN.value
+    )
 
     def names(self) -> list[str]:
         """The names filled in, in seat order."""
