@@ -73,8 +73,8 @@ def test_profile_target_and_house_rules_from_the_form(client):
     ],
 )
 def test_new_game_errors_keep_what_was_typed(client, names, extra, words):
-    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic",
-                                                               "deck_style": "italian", "name": "Friday"} | extra  # fmt: skip
+    base = {"layout": "teams", "profile": "classic", "deck_style": "italian", "name": "Friday"}
+    data = {f"players-{i}": n for i, n in enumerate(names)} | base | extra
     r = client.post("/new", data=data)
     page = r.get_data(as_text=True)
     assert r.status_code == 400
