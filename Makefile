@@ -30,6 +30,7 @@ lint: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(PY) -m bench.moves
+	$(PY) -m bench.web
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

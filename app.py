@@ -32,7 +32,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     """Create the app; ``test_config`` replaces ``instance/config.py`` (TESTING, DATABASE, ...)."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "scorekeeper.sqlite3"),
+        DATABASE=os.environ.get("SCOREKEEPER_DATABASE") or os.path.join(app.instance_path, "scorekeeper.sqlite3"),
         # A game at the table lasts longer than Flask-WTF's one-hour default.
         WTF_CSRF_TIME_LIMIT=None,
         # A fixed address for links and QR codes when the app is hosted (e.g. https://scopa.example).

@@ -247,3 +247,39 @@ def test_a_finished_game_offers_no_new_hand_and_reopens_when_corrected(client):
     client.post(f"/g/{game_id}/hands/3/edit", data=swapped | {"action": "save", "submission_id": "sub-f-fix001"})
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert "Anna leads 8-4" in page and "Record hand 4" in page
+
+
+def test_undo_the_hand_just_saved_once(client):
+    game_id = start(client, "Anna", "Bruno")
+    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-undo-0001"},
+                    follow_redirects=True)  # fmt: skip
+    page = r.get_data(as_text=True)
+    assert "Hand 1 saved." in page
+    undo = re.search(r'<form method="post" class="flash flash-saved undo" action="([^"]+)">.*?'
+                     r'name="submission_id" value="([^"]+)"', page, re.S)  # fmt: skip
+    assert undo and undo[1] == f"/g/{game_id}/hands/1/delete"
+    form = {"version": "1", "undo": "1", "submission_id": undo[2]}
+    assert "Hand 1 undone." in client.post(undo[1], data=form, follow_redirects=True).get_data(as_text=True)
+    assert client.post(undo[1], data=form).status_code == 302  # a second tap changes nothing
+    assert api_game(client, game_id)["rounds"] == []
+    assert "Undo" not in client.get(f"/g/{game_id}").get_data(as_text=True)  # offered once
+
+
+def test_every_page_weighs_under_60_kb_and_asks_no_other_host(app, client):
+    game_id = start(client, "Anna", "Bruno")
+    for i in range(19):  # a long game: the settebello alternates, one point a hand
+        client.post(f"/g/{game_id}/counts", data={"cards_0": "20", "coins_0": "5", "settebello": str(i % 2),
+                                                   "primiera_by": "none", "action": "save",
+                                                   "submission_id": f"sub-weight-{i:03d}"})  # fmt: skip
+    assert len(api_game(client, game_id)["rounds"]) == 19
+    assets = 0
+    for path in ("/static/style.css", "/static/app.js"):
+        with client.get(path) as r:
+            assets += len(r.data)
+    for path in ("/", "/new", f"/g/{game_id}", f"/g/{game_id}/hand", f"/g/{game_id}/counts",
+                 f"/g/{game_id}/hands/1/edit", f"/g/{game_id}/hands/1/delete"):  # fmt: skip
+        r = client.get(path)
+        assert r.status_code == 200, path
+        html = r.get_data(as_text=True)
+        assert len(r.data) + assets <= 60 * 1024, f"{path}: {len(r.data) + assets} bytes"
+        assert not re.search(r'(src|href|action)="(https?:)?//', html), f"{path} asks another host"

@@ -11,6 +11,7 @@ from scorekeeper.store import Store
 
 from . import api, pages
 from .context import close_store
+from .forms import new_submission_id
 
 csrf = CSRFProtect()
 
@@ -22,6 +23,7 @@ def register(app: Flask) -> None:
     csrf.init_app(app)
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
+    app.jinja_env.globals["new_submission_id"] = new_submission_id
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
 

@@ -69,7 +69,7 @@ class NewGameForm(FlaskForm):
             groups = [names[0::2], names[1::2]]
         else:
             groups = [[name] for name in names]
-        return [Side(" & ".join(g) if len(g) > 1 else g[0], tuple(g)) for g in groups]
+        return [Side(team_name(g), tuple(g)) for g in groups]
 
     def rules_data(self, form: Mapping[str, str]) -> dict:
         """The rules object from the profile, the target and the house-rule menus that were changed."""
@@ -82,6 +82,13 @@ class NewGameForm(FlaskForm):
         if self.target.data is not None:
             data["target"] = self.target.data
         return data
+
+
+def team_name(players: list[str]) -> str:
+    """A side's name from its players: "Anna", "Anna & Carla", "Anna, Carla & Elena"."""
+    if len(players) <= 2:
+        return " & ".join(players)
+    return ", ".join(players[:-1]) + " & " + players[-1]
 
 
 def option_menus(selected: Mapping[str, str]) -> list[dict]:

@@ -259,7 +259,8 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
             return _hand_page(score, mode, values, number=number, version=version, preview=preview)
         if number is None:
             saved, saved_number, _ = games.record_hand(store(), game_id, entry, values.get("submission_id", ""))
-            flash(f"Hand {saved_number} saved.", "saved")
+            # The category carries the hand's number so the scoreboard can offer to undo it, once.
+            flash(f"Hand {saved_number} saved.", f"undo-{saved_number}")
         else:
             saved = games.replace_hand(store(), game_id, number, entry, version, values.get("submission_id"))
             flash(f"Hand {number} corrected.", "saved")
@@ -309,10 +310,8 @@ def edit_hand(game_id: str, number: int):
 
 @bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 def delete_hand(game_id: str, number: int):
-    """Delete a hand after a confirmation; later hands move up one."""
+    """Delete a hand after a confirmation (or undo the hand just saved); later hands move up one."""
     score = _require_keeper(game_id)
-    if not 1 <= number <= len(score.game.rounds):
-        abort(404, f"This game has no hand {number}.")
     if request.method == "POST":
         version = request.form.get("version", "")
         try:
@@ -321,8 +320,10 @@ def delete_hand(game_id: str, number: int):
         except (Conflict, ScopaError) as err:
             flash(err.message, "error")
             return redirect(url_for("pages.scoreboard", game_id=game_id))
-        flash(f"Hand {number} deleted.", "saved")
+        flash(f"Hand {number} {'undone' if request.form.get('undo') else 'deleted'}.", "saved")
         return redirect(url_for("pages.scoreboard", game_id=game_id))
+    if not 1 <= number <= len(score.game.rounds):
+        abort(404, f"This game has no hand {number}.")
     played = score.rounds[number - 1]
     return render_template(
         "delete_hand.html",
@@ -332,6 +333,3 @@ def delete_hand(game_id: str, number: int):
         colours=_colours(len(score.game.sides)),
         submission_id=new_submission_id(),
     )
-
-
-__all__ = ["bp", "HandEntry"]
