@@ -8,7 +8,7 @@ from scorekeeper import games
 from scorekeeper.games import Conflict
 from scorekeeper.rules import DECK, PROFILES, DeckStyle, Rules, ScopaError, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
-from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
+from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.web.context import absolute, forget, is_keeper, keep, kept_games, store
 from scorekeeper.web.forms import (
