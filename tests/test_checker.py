@@ -1,0 +1,102 @@
+"""The capture checker page through the test client: answers, verdicts, and bad positions in the URL."""
+
+import pytest
+
+
+def page(client, query):
+    r = client.get("/check" + query)
+    return r.status_code, r.get_data(as_text=True)
+
+
+def test_the_empty_checker_asks_for_a_position(client):
+    status, html = page(client, "")
+    assert status == 200 and "Show legal plays" in html and 'role="alert"' not in html
+
+
+def test_the_eight_takes_six_and_two(client):
+    status, html = page(client, "?table=1b,2c,6s&hand=8d")
+    assert status == 200
+    assert "Takes 6 Spade + 2 Coppe" in html and "must capture" in html
+    assert html.count('class="play"') == 1
+
+
+def test_the_five_must_take_the_single_five(client):
+    status, html = page(client, "?table=5c,4s,1b&hand=5d")
+    assert "Takes 5 Coppe" in html and html.count('class="play"') == 1
+    assert "a sum such as 4 Spade + A Bastoni may not be taken while it is there" in html
+
+
+def test_a_claim_is_judged_with_its_rule_and_alternatives(client):
+    status, html = page(client, "?table=5c,4s,1b&hand=5d&play=5d&take=4s&take=1b")
+    assert status == 200 and "Not legal" in html
+    assert "5 Coppe is on the table, so 4 Spade + A Bastoni may not be taken with a 5." in html
+    assert "An equal single card on the table must be taken" in html
+    status, html = page(client, "?table=5c,4s,1b&hand=5d&play=5d&take=5c")
+    assert ">Legal<" in html
+
+
+def test_the_deal_check_calls_for_a_redeal_with_three_kings(client):
+    status, html = page(client, "?table=10d,10c,10s,4b&deal=1")
+    assert status == 200 and "Redeal" in html and "3 kings are on the table" in html
+    status, html = page(client, "?table=10d,10c,5s,4b&deal=1")
+    assert "Play on" in html
+
+
+def test_game_rules_and_deck_style_carry_over(client):
+    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}], "deck_style": "french",
+                                           "rules": {"profile": "asso-piglia-tutto"}})  # fmt: skip
+    game_id = r.json["id"]
+    assert client.get(f"/g/{game_id}/check").headers["Location"] == f"/check?game={game_id}"
+    status, html = page(client, f"?game={game_id}&table=3c,4s&hand=1d")
+    assert "takes the whole table" in html and "4♠ + 3♥" in html
+
+
+def test_options_change_the_answer(client):
+    status, html = page(client, "?table=1d,9d,2d,3d,4d&hand=10c&capture_choice=fewest")
+    assert html.count('class="play"') == 1 and "C Denari + A Denari" in html
+    status, html = page(client, "?table=2b,5s&hand=7c&last=1")
+    assert "no scopa" in html and "SCOPA</span>" not in html.split('id="plays"')[1].split("</section>")[0]
+
+
+def test_the_grid_without_javascript_redirects_to_the_short_url(client):
+    r = client.get("/check?c_7d=t&c_5c=h&c_1s=&profile=classic")
+    assert r.status_code == 302 and r.headers["Location"] == "/check?table=7d&hand=5c&profile=classic"
+
+
+def test_the_position_has_a_qr_code_and_a_link(client):
+    status, html = page(client, "?table=1b,2c,6s&hand=8d")
+    assert '<svg class="qr"' in html and "table=1b%2C2c%2C6s&amp;hand=8d" in html
+
+
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("?table=1b,zz&hand=8d", "invalid card: &#39;zz&#39;"),
+        ("?table=1b,2c&hand=2c", "2c is both on the table and in the hand"),
+        ("?table=1b,2c", "choose at least one card in the hand"),
+        ("?table=1b,1b&hand=8d", "1b is listed twice in the table"),
+        ("?table=1b&hand=1d,2d,3d,4d,5d,6d,7d,8d,9d,10d,1c", "at most 10"),
+        ("?table=1b&hand=8d&play=3c&take=1b", "3c is not in the hand"),
+        ("?table=1b&hand=8d&play=8d&take=2c", "2c is not on the table"),
+        ("?table=1b,2c&deal=1", "4 cards on the table, not 2"),
+        ("?table=1b&hand=8d&profile=tressette", "unknown rule profile"),
+        ("?table=1b&hand=8d&style=tarot", "unknown deck style"),
+        ("?table=1b&hand=8d&game=nope", "no game has this address"),
+    ],
+)
+def test_bad_positions_get_a_clear_message_never_a_500(client, query, words):
+    status, html = page(client, query)
+    assert status == 400
+    assert words in html
+    assert 'role="alert"' in html
+
+
+def test_an_adversarial_position_is_grouped_and_readable(client):
+    table = ",".join(f"{r}{s}" for s in "dcsb" for r in range(1, 8)) + ",8d,8c"
+    hand = "9d,9c,9s,9b,10d,10c,10s,10b,8s,8b"
+    status, html = page(client, f"?table={table}&hand={hand}")
+    assert status == 200
+    assert html.count('class="card-plays"') == 10
+    # thousands of plays: each value's list is shown once, with equivalent captures grouped
+    assert html.count('class="play"') < 120
+    assert html.count("Plays like") == 7 and "ways" in html
