@@ -90,16 +90,33 @@ def main(rounds: int = 150) -> None:
             assert status == 200, status
             board_times.append(seconds)
         twenty = [board_times[i] for i in range(15, 25)]
+        crowded = [f"{r}{s}" for s in "dcsb" for r in range(1, 8)] + ["8d", "8c"]
+        in_hand = "9d,9c,9s,9b,10d,10c,10s,10b,8s,8b"
+        spare = [f"{r}{s}" for s in "dcsb" for r in range(1, 11) if f"{r}{s}" not in ("1b", "2c", "6s", "4d", "3s")]
+        # Every request a new position (a new link, so a new QR code to draw), and each asked twice.
+        checks = {
+            "checker, typical, first view (3 in hand, 5 on table)": [
+                f"/check?table=1b,2c,6s,4d,3s&hand={','.join(spare[i : i + 3])}" for i in range(0, 30)
+            ],
+            "checker, adversarial, first view (10 in hand, 30 on table)": [
+                f"/check?table={','.join(crowded[:i] + crowded[i + 1 :])}&hand={in_hand}" for i in range(30)
+            ],
+        }
+        check_times = {label: [timed(app, "GET", path)[0] for path in paths] for label, paths in checks.items()}
+        for label, paths in list(checks.items()):
+            again = label.replace("first view", "seen before")
+            check_times[again] = [timed(app, "GET", path)[0] for path in paths]
     bare_ms = median_ms(bare_times)
     print(f"Web: medians over {rounds} requests each, one run, waitress on 127.0.0.1\n")
-    print(f"{'request':46} {'median':>10} {'vs bare':>8}")
-    print(f"{'bare Flask route (GET /)':46} {bare_ms:8.2f}ms {1:7.1f}x")
+    print(f"{'request':60} {'median':>10} {'vs bare':>8}")
+    print(f"{'bare Flask route (GET /)':60} {bare_ms:8.2f}ms {1:7.1f}x")
     for label, samples in [
         ("record a hand (POST /api/v1/games/<id>/rounds)", record_times),
         (f"scoreboard, 1 to {rounds} hands (GET /g/<id>)", board_times),
         ("scoreboard of a 20-hand game", twenty),
+        *check_times.items(),
     ]:
-        print(f"{label:46} {median_ms(samples):8.2f}ms {median_ms(samples) / bare_ms:7.1f}x")
+        print(f"{label:60} {median_ms(samples):8.2f}ms {median_ms(samples) / bare_ms:7.1f}x")
 
 
 if __name__ == "__main__":

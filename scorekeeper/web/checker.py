@@ -213,7 +213,8 @@ def capture_checker():
                 verdict = judge_play(pos.play, pos.take, pos.table, pos.rules, pos.last_play, pos.style)
         except ScopaError as err:
             pos.errors[err.field.split("[")[0] if err.field else "table"] = err.message
-    url = absolute(url_for("checker.capture_checker") + ("?" + urlencode(pos.query()) if asked else ""))
+    # Commas stay as they are: a shorter link makes a smaller QR code, quicker to draw and to scan.
+    url = absolute(url_for("checker.capture_checker") + ("?" + urlencode(pos.query(), safe=",") if asked else ""))
     status = 400 if pos.errors and asked else 200
     game = games.load(store(), pos.game_id) if pos.game_id else None
     return (

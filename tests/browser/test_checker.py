@@ -1,0 +1,93 @@
+"""The capture checker on a phone: the seeds' worked examples, claims, and the deal check."""
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import expect
+
+
+def tap_position(page, live_server, table, hand):
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Capture checker").click()
+    for code in table:
+        page.locator(f".cell[data-card='{code}']").click()
+    page.locator(".pick[data-where='h']").click()
+    for code in hand:
+        page.locator(f".cell[data-card='{code}']").click()
+    page.get_by_role("button", name="Show legal plays").click()
+    expect(page.locator("#plays")).to_be_visible()
+
+
+def test_a_newcomer_sees_the_one_capture_of_the_eight(page, live_server, shot):
+    tap_position(page, live_server, ["1b", "2c", "6s"], ["8d"])
+    query = parse_qs(urlsplit(page.url).query)
+    assert set(query["table"][0].split(",")) == {"1b", "2c", "6s"} and query["hand"] == ["8d"]
+    plays = page.locator(".play")
+    expect(plays).to_have_count(1)
+    expect(plays.first).to_contain_text("Takes 6 Spade + 2 Coppe")
+    expect(page.locator(".tag.must")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot("checker-eight")
+
+
+def test_only_the_five_may_be_taken_and_why(page, live_server, shot):
+    tap_position(page, live_server, ["5c", "4s", "1b"], ["5d"])
+    expect(page.locator(".play")).to_have_count(1)
+    expect(page.locator(".play").first).to_contain_text("Takes 5 Coppe")
+    expect(page.locator(".play").first).to_contain_text("may not be taken while it is there")
+    shot("checker-five")
+
+
+def test_the_boxed_editions_hand(page, live_server):
+    tap_position(page, live_server, ["1s", "6b", "5c"], ["5d", "7s", "2c"])
+    expect(page.locator(".card-plays")).to_have_count(3)
+
+    def plays_of(name):
+        return page.locator(".card-plays").filter(has=page.locator("h3", has_text=name))
+
+    expect(plays_of("5 di Denari")).to_contain_text("Takes 5 Coppe")
+    expect(plays_of("7 di Spade")).to_contain_text("Takes 6 Bastoni + A Spade")
+    expect(plays_of("2 di Coppe")).to_contain_text("Trail")
+
+
+def test_a_four_and_one_claimed_with_a_five_on_the_table_is_illegal(page, live_server, shot):
+    tap_position(page, live_server, ["5c", "4s", "1b"], ["5d"])
+    page.select_option("#play", "5d")
+    page.check("input[name=take][value='4s']")
+    page.check("input[name=take][value='1b']")
+    page.get_by_role("button", name="Judge this play").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_have_class(re.compile("bad"))
+    expect(verdict).to_contain_text("Not legal")
+    expect(verdict).to_contain_text("5 Coppe is on the table, so 4 Spade + A Bastoni may not be taken with a 5.")
+    expect(verdict).to_contain_text("takes 5 Coppe")
+    verdict.scroll_into_view_if_needed()
+    shot("checker-illegal")
+
+
+def test_a_legal_claim(page, live_server):
+    tap_position(page, live_server, ["2b", "5s"], ["7c"])
+    page.check("input[name=take][value='2b']")
+    page.check("input[name=take][value='5s']")
+    page.get_by_role("button", name="Judge this play").click()
+    expect(page.locator("#verdict")).to_contain_text("Legal")
+    expect(page.locator("#verdict .tag.scopa")).to_be_visible()
+
+
+def test_three_kings_on_the_first_deal_mean_a_redeal(page, live_server, shot):
+    page.goto(live_server + "/check")
+    for code in ["10d", "10c", "10s", "4b"]:
+        page.locator(f".cell[data-card='{code}']").click()
+    page.check("input[name=deal]")
+    page.get_by_role("button", name="Show legal plays").click()
+    expect(page.locator("#deal-check")).to_contain_text("Redeal")
+    expect(page.locator("#deal-check")).to_contain_text("3 kings are on the table")
+    shot("checker-redeal")
+
+
+def test_a_crowded_table_stays_readable(page, live_server, shot):
+    table = ",".join(f"{r}{s}" for s in "dcsb" for r in range(1, 8)) + ",8d,8c"
+    page.goto(f"{live_server}/check?table={table}&hand=9d,9c,9s,9b,10d,10c,10s,10b,8s,8b")
+    expect(page.locator(".card-plays")).to_have_count(10)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot("checker-crowded")
