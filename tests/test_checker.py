@@ -1,5 +1,7 @@
 """The capture checker page through the test client: answers, verdicts, and bad positions in the URL."""
 
+import re
+
 import pytest
 
 
@@ -65,7 +67,16 @@ def test_the_grid_without_javascript_redirects_to_the_short_url(client):
 
 def test_the_position_has_a_qr_code_and_a_link(client):
     status, html = page(client, "?table=1b,2c,6s&hand=8d")
-    assert '<svg class="qr"' in html and "table=1b,2c,6s&amp;hand=8d" in html
+    assert "table=1b,2c,6s&amp;hand=8d" in html
+    src = re.search(r'<img class="qr" src="([^"]+)"', html)[1].replace("&amp;", "&")
+    svg = client.get(src)
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml" and svg.data.startswith(b"<svg")
+
+
+def test_qr_codes_are_made_only_for_this_apps_pages(client):
+    assert client.get("/qr.svg?path=https://example.com/").status_code == 404
+    assert client.get("/qr.svg?path=//example.com/").status_code == 404
+    assert client.get("/qr.svg").status_code == 404
 
 
 @pytest.mark.parametrize(

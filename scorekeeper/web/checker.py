@@ -27,7 +27,6 @@ from scorekeeper.rules.moves import (
 from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import option_label
-from scorekeeper.web.qr import qr_svg
 
 bp = Blueprint("checker", __name__)
 
@@ -214,7 +213,7 @@ def capture_checker():
         except ScopaError as err:
             pos.errors[err.field.split("[")[0] if err.field else "table"] = err.message
     # Commas stay as they are: a shorter link makes a smaller QR code, quicker to draw and to scan.
-    url = absolute(url_for("checker.capture_checker") + ("?" + urlencode(pos.query(), safe=",") if asked else ""))
+    path = url_for("checker.capture_checker") + ("?" + urlencode(pos.query(), safe=",") if asked else "")
     status = 400 if pos.errors and asked else 200
     game = games.load(store(), pos.game_id) if pos.game_id else None
     return (
@@ -232,8 +231,8 @@ def capture_checker():
                 for k in CAPTURE_OPTIONS
             ],  # fmt: skip
             rule_text=RULE_TEXT,
-            share_url=url,
-            qr=qr_svg(url, "QR code of this position") if asked else None,
+            share_url=absolute(path),
+            qr_path=path if asked else None,
             game=game,
         ),
         status,
