@@ -214,3 +214,6 @@ $$(".stepper input").forEach(function (input) {
     location.href = form.action + "?" + params.toString();
   });
 })();
+
+// Paper: the Print button.
+$$("[data-print]").forEach(function (b) { b.addEventListener("click", function () { window.print(); }); });

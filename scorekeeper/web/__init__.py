@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.games import GameNotFound
 from scorekeeper.store import Store
 
-from . import api, checker, pages
+from . import api, checker, pages, sheets
 from .context import close_store
 from .forms import new_submission_id
 
@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["new_submission_id"] = new_submission_id
     app.register_blueprint(pages.bp)
     app.register_blueprint(checker.bp)
+    app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
 
     @app.errorhandler(CSRFError)

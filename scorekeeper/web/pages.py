@@ -116,15 +116,17 @@ def scoreboard(game_id: str):
     """A game's scoreboard: totals, whose deal it is, every hand and why."""
     score = games.load(store(), game_id)
     keeper = is_keeper(game_id)
+    keeper_path = None
+    if keeper and game_id in kept_games():
+        keeper_path = url_for("pages.keep_game", game_id=game_id, key=kept_games()[game_id])
     return render_template(
         "scoreboard.html",
         score=score,
         keeper=keeper,
         colours=_colours(len(score.game.sides)),
         viewer_url=absolute(url_for("pages.scoreboard", game_id=game_id)),
-        keeper_url=absolute(url_for("pages.keep_game", game_id=game_id, key=kept_games()[game_id]))
-        if keeper and game_id in kept_games()
-        else None,
+        keeper_path=keeper_path,
+        keeper_url=absolute(keeper_path) if keeper_path else None,
         submission_id=new_submission_id(),
         rules_lines=score.game.rules.describe(),
     )

@@ -1,0 +1,69 @@
+"""Score sheets, blank pads and exports through the test client."""
+
+import csv
+import io
+import json
+
+import pytest
+
+HAND = {
+    "submission_id": "sheet-0001",
+    "sides": [{"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 2},
+              {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}}],
+}  # fmt: skip
+
+
+@pytest.fixture
+def game(client):
+    teams = [{"name": "Blu", "players": ["Anna", "Carla"]}, {"name": "Rossi", "players": ["Bruno", "Dario"]}]
+    g = client.post("/api/v1/games", json={"name": "Friday", "sides": teams, "rules": {"napola": True}}).json
+    client.post(f"/api/v1/games/{g['id']}/rounds", json=HAND, headers={"X-Keeper-Key": g["keeper_key"]})
+    return g
+
+
+def test_the_sheet_shows_sides_players_marks_totals_and_the_live_link(client, game):
+    html = client.get(f"/g/{game['id']}/sheet").get_data(as_text=True)
+    assert "Friday" in html and "Anna, Carla" in html and "Bruno, Dario" in html
+    assert "Ca Co 7 Pr ●●" in html  # cards, coins, settebello, primiera and two scopas
+    assert f"/qr.svg?path=/g/{game['id']}" in html and game["url"] in html
+    assert "Blu leads 6-0; 11 to win." in html
+
+
+def test_csv_export_has_a_row_per_hand_and_side(client, game):
+    r = client.get(f"/g/{game['id']}/export.csv")
+    assert r.mimetype == "text/csv" and "attachment" in r.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(r.get_data(as_text=True))))
+    assert [(row["hand"], row["side"], row["running_total"]) for row in rows] == [
+        ("1", "Blu", "6"),
+        ("1", "Rossi", "0"),
+    ]
+    assert rows[0]["players"] == "Anna & Carla" and rows[0]["points_napola"] == "0" and rows[0]["scopas"] == "2"
+
+
+def test_json_export_is_the_api_game(client, game):
+    r = client.get(f"/g/{game['id']}/export.json")
+    data = json.loads(r.get_data(as_text=True))
+    assert data == client.get(f"/api/v1/games/{game['id']}").json
+    assert "attachment" in r.headers["Content-Disposition"]
+
+
+@pytest.mark.parametrize("kind, columns", [("2", 2), ("3", 3), ("4", 2), ("6", 3)])
+def test_blank_pads_have_columns_rows_chart_and_targets(client, kind, columns):
+    html = client.get(f"/pads/{kind}?profile=boxed").get_data(as_text=True)
+    assert html.count('class="side-head"') == columns
+    assert html.split("<tbody>")[1].split("</tbody>")[0].count("<tr>") == 20  # rows to fill by pen
+    assert "<td>Ace</td><td>16</td>" in html and "<td>Fante, Cavallo, Re</td><td>10</td>" in html
+    assert "Targets: 2 players 11 · 3 players 8 · 4 players 15" in html
+    assert "/qr.svg?path=/new" in html
+
+
+def test_pads_with_napola_list_it(client):
+    html = client.get("/pads/2?profile=asso-piglia-tutto").get_data(as_text=True)
+    assert "napola" in html and 'class="cat">N<' in html
+
+
+def test_unknown_pads_and_games_are_404(client):
+    assert client.get("/pads/5").status_code == 404
+    assert client.get("/pads/2?profile=nope").status_code == 404
+    for path in ("/g/nope/sheet", "/g/nope/export.csv", "/g/nope/export.json"):
+        assert client.get(path).status_code == 404
