@@ -135,10 +135,18 @@ def record_hand(store: Store, game_id: str, entry: HandEntry, submission_id: str
     return load(store, game_id), number, True
 
 
-def _round(game: Game, number: int):
+def _unchanged_hand(store: Store, game_id: str, number: int, version: int | None, then: str) -> Game:
+    """The game, if hand ``number`` exists and is still at ``version`` (the one the editor started from)."""
+    game = store.load_game(game_id)
+    if game is None:
+        raise GameNotFound()
     if not 1 <= number <= len(game.rounds):
         raise GameNotFound(f"this game has no hand {number}; it has {len(game.rounds)}")
-    return game.rounds[number - 1]
+    if version is not None and version != game.rounds[number - 1].version:
+        raise Conflict(
+            f"hand {number} was changed on another phone since you opened it; reload to see it, {then}", "stale"
+        )
+    return game
 
 
 def replace_hand(
@@ -160,16 +168,7 @@ def replace_hand(
         replay = _replayed(store, game_id, submission_id)
         if replay is not None:
             return replay[0]
-        game = store.load_game(game_id)
-        if game is None:
-            raise GameNotFound()
-        record = _round(game, number)
-        if version is not None and version != record.version:
-            raise Conflict(
-                f"hand {number} was changed on another phone since you opened it; "
-                "reload to see the new version, then make your change again",
-                "stale",
-            )
+        game = _unchanged_hand(store, game_id, number, version, "then make your change again")
         _check_entry(game, entry)
         store.update_round(game_id, number, entry)
         if submission_id is not None:
@@ -186,15 +185,7 @@ def delete_hand(
     with store.write():
         if submission_id is not None and store.submission(game_id, submission_id) is not None:
             return load(store, game_id)
-        game = store.load_game(game_id)
-        if game is None:
-            raise GameNotFound()
-        record = _round(game, number)
-        if version is not None and version != record.version:
-            raise Conflict(
-                f"hand {number} was changed on another phone since you opened it; reload and check before deleting",
-                "stale",
-            )
+        _unchanged_hand(store, game_id, number, version, "and check before deleting")
         round_id = store.delete_round(game_id, number)
         if submission_id is not None:
             store.remember(game_id, submission_id, "delete", round_id)
