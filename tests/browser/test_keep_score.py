@@ -5,6 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from scorekeeper.rules import DECK
+from tests.browser.conftest import SCREENSHOTS
 
 # Bruno's pile in a hand Anna wins 4-0 (cards 22-18, coins 7-3, settebello, primiera 79-62).
 BRUNO = ["8d", "9d", "10d", "5c", "8c", "9c", "10c", "1s", "2s", "3s", "4s", "5s", "8s", "2b", "3b", "4b", "6b", "7b"]
@@ -141,7 +142,7 @@ def test_a_bad_entry_shows_the_error_and_keeps_every_tap(page, live_server, shot
     shot("hand-error")
 
 
-def test_a_viewer_cannot_change_anything_and_follows_the_score(page, live_server, browser, shot):
+def test_a_viewer_cannot_change_anything_and_follows_the_score(page, live_server, browser):
     url = start_game(page, live_server, "Anna", "Bruno")
     viewer_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     viewer = viewer_context.new_page()
@@ -156,8 +157,8 @@ def test_a_viewer_cannot_change_anything_and_follows_the_score(page, live_server
     viewer.goto(url)
     record_piles(page)  # the keeper records a hand; the viewer's page refreshes by itself
     expect(viewer.locator(".status")).to_have_text("Anna leads 4-0; 11 to win.", timeout=12000)
-    shot_path = viewer.screenshot(path=str(shot("viewer-keeper-side").parent / "viewer.png"), full_page=True)
-    assert shot_path
+    SCREENSHOTS.mkdir(exist_ok=True)
+    viewer.screenshot(path=str(SCREENSHOTS / "viewer.png"), full_page=True)
     viewer_context.close()
 
 
@@ -169,3 +170,25 @@ def test_the_grid_fits_a_phone_without_sideways_scrolling(page, live_server, sho
     box = page.locator(".cell[data-card='10b']").bounding_box()
     assert box["x"] + box["width"] <= 390 and box["height"] >= 44
     shot("hand-grid-six")
+
+
+def test_the_hand_form_works_with_javascript_off(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    start_game(page, live_server, "Anna", "Bruno")
+    page.get_by_role("link", name="Record hand 1").click()
+    for code in ("7d", "1d", "7c"):
+        page.select_option(f"select[name=c_{code}]", "0")
+    page.get_by_role("button", name="Bruno").last.click()  # the rest go to Bruno (the server fills them in)
+    expect(page.locator("select[name=c_5s]")).to_have_value("1")
+    expect(page.locator("select[name=c_7d]")).to_have_value("0")
+    page.fill("input[name=scopas_0]", "1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "hand-no-javascript.png"), full_page=True)
+    page.get_by_role("button", name="Check hand").click()
+    expect(page.get_by_text("Check the hand before it is saved")).to_be_visible()
+    page.locator("#save").click()
+    # Anna: the settebello and a scopa; Bruno: cards, coins and primiera (Anna misses two suits).
+    expect(page.locator(".total .points")).to_have_text(["2", "3"])
+    context.close()
