@@ -283,3 +283,12 @@ def test_every_page_weighs_under_60_kb_and_asks_no_other_host(app, client):
         html = r.get_data(as_text=True)
         assert len(r.data) + assets <= 60 * 1024, f"{path}: {len(r.data) + assets} bytes"
         assert not re.search(r'(src|href|action)="(https?:)?//', html), f"{path} asks another host"
+
+
+def test_a_phone_can_stop_keeping_a_game(client):
+    game_id = start(client, "Anna", "Bruno")
+    assert "Anna" in client.get("/").get_data(as_text=True)
+    assert client.post(f"/g/{game_id}/forget").status_code == 302
+    assert "Games on this phone" not in client.get("/").get_data(as_text=True)
+    assert "Record hand" not in client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert client.get(f"/g/{game_id}").status_code == 200  # the game itself stays
