@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Sequence
 
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
-from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, ScopaError
+from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError
 from scorekeeper.rules.ledger import Game, GameScore, HandEntry, score_entry, score_game
 from scorekeeper.store import Store, now
 
@@ -212,9 +212,3 @@ def mark_scopa(store: Store, game_id: str, side: int, change: int, submission_id
         store.set_pending_scopas(game_id, pending)
         store.remember(game_id, submission_id, "scopa", None)
     return load(store, game_id)
-
-
-__all__ = [
-    "Conflict", "GameNotFound", "ScopaError", "check_submission_id", "delete_hand", "hash_key", "is_keeper",
-    "load", "mark_scopa", "new_game", "record_hand", "replace_hand",
-]  # fmt: skip

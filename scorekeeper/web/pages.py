@@ -8,6 +8,7 @@ from scorekeeper import games
 from scorekeeper.games import Conflict
 from scorekeeper.rules import DECK, PROFILES, DeckStyle, Rules, ScopaError, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
+from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.web.context import absolute, forget, is_keeper, keep, kept_games, store
@@ -70,7 +71,7 @@ def new_game():
         try:
             names = form.names()
             if len(names) < 2:
-                raise games.InvalidGameError("write the names of 2, 3, 4 or 6 players", "sides")
+                raise InvalidGameError("write the names of 2, 3, 4 or 6 players", "sides")
             rules = Rules.from_dict(form.rules_data(request.form))
             game, key = games.new_game(store(), form.name.data or "", form.sides(), rules,
                                        DeckStyle.parse(form.deck_style.data))  # fmt: skip
