@@ -5,6 +5,7 @@ document.documentElement.classList.add("js");
 
 function $(sel, root) { return (root || document).querySelector(sel); }
 function $$(sel, root) { return Array.from((root || document).querySelectorAll(sel)); }
+function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
 // Never send a form twice: a double tap re-sends nothing (the server also ignores repeats).
 $$("form").forEach(function (form) {
@@ -54,26 +55,40 @@ $$("form").forEach(function (form) {
       .then(function (d) { if (d && String(d.version) !== version) location.reload(); })
       .catch(function () {});
   }, 5000);
+  // A tap sends at once; the same tap again within 350 ms is a double tap and is dropped; a tap while
+  // the previous one is on its way waits for it (each send needs the fresh submission id it returns).
+  function send(form, change) {
+    form.dataset.busy = "1";
+    var body = new FormData(form);
+    body.set("change", change);
+    fetch(form.action, { method: "POST", body: body, headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (d) {
+        $$(".scopa-form").forEach(function (f, i) {
+          $(".count", f).textContent = d.pending_scopas[i];
+          $(".scopa-undo", f).disabled = !d.pending_scopas[i];
+          $("input[name=submission_id]", f).value = d.submission_id + "-" + i;
+        });
+        return fetch(board.dataset.poll).then(function (r) { return r.json(); })
+          .then(function (v) { version = String(v.version); board.dataset.version = version; });
+      })
+      .catch(function () { form.submit(); })
+      .finally(function () {
+        form.dataset.busy = "";
+        var next = form.dataset.queued;
+        form.dataset.queued = "";
+        if (next) send(form, next);
+      });
+  }
   $$(".scopa-form").forEach(function (form) {
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      if (form.dataset.busy === "1") return;
-      form.dataset.busy = "1";
-      var body = new FormData(form);
-      body.set("change", ev.submitter ? ev.submitter.value : "1");
-      fetch(form.action, { method: "POST", body: body, headers: { Accept: "application/json" } })
-        .then(function (r) { return r.json(); })
-        .then(function (d) {
-          $$(".scopa-form").forEach(function (f, i) {
-            $(".count", f).textContent = d.pending_scopas[i];
-            $(".scopa-undo", f).disabled = !d.pending_scopas[i];
-            $("input[name=submission_id]", f).value = d.submission_id + "-" + i;
-          });
-          return fetch(board.dataset.poll).then(function (r) { return r.json(); })
-            .then(function (v) { version = String(v.version); board.dataset.version = version; });
-        })
-        .catch(function () { form.submit(); })
-        .finally(function () { setTimeout(function () { form.dataset.busy = ""; }, 350); });
+      var change = ev.submitter ? ev.submitter.value : "1", now = Date.now();
+      if (form.dataset.last === change && now - Number(form.dataset.lastAt || 0) < 350) return;
+      form.dataset.last = change;
+      form.dataset.lastAt = String(now);
+      if (form.dataset.busy === "1") { form.dataset.queued = change; return; }
+      send(form, change);
     });
   });
 })();
@@ -155,7 +170,7 @@ $$(".stepper input").forEach(function (input) {
       d.sides.forEach(function (s, i) {
         var row = document.createElement("div");
         row.className = "row side" + i;
-        row.textContent = s.name + ": " + s.cards + " cards · " + s.coins + " coins" + (s.settebello ? " · settebello" : "") +
+        row.textContent = s.name + ": " + plural(s.cards, "card") + " · " + plural(s.coins, "coin") + (s.settebello ? " · settebello" : "") +
           " · primiera " + (s.primiera === null ? "–" : s.primiera);
         live.appendChild(row);
       });

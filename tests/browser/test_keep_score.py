@@ -192,3 +192,20 @@ def test_the_hand_form_works_with_javascript_off(browser, live_server):
     # Anna: the settebello and a scopa; Bruno: cards, coins and primiera (Anna misses two suits).
     expect(page.locator(".total .points")).to_have_text(["2", "3"])
     context.close()
+
+
+def test_scopas_marked_as_they_happen_wait_in_the_hand_form(page, live_server):
+    start_game(page, live_server, "Anna", "Bruno")
+    anna = page.locator(".scopa-form.side0 .scopa-add")
+    anna.dblclick()  # a double tap is one scopa
+    expect(anna.locator(".count")).to_have_text("1")
+    page.wait_for_timeout(400)  # a second scopa, not a double tap
+    anna.click()
+    expect(anna.locator(".count")).to_have_text("2")
+    page.locator(".scopa-form.side0 .scopa-undo").click()
+    expect(anna.locator(".count")).to_have_text("1")
+    page.reload()
+    expect(anna.locator(".count")).to_have_text("1")
+    page.get_by_role("link", name="Record hand 1").click()
+    expect(page.locator("input[name=scopas_0]")).to_have_value("1")
+    expect(page.locator("input[name=scopas_1]")).to_have_value("0")
