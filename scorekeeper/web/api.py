@@ -267,7 +267,9 @@ def get_game(game_id: str):
 
 def _round_body(game_id: str) -> tuple[dict[str, Any], HandEntry]:
     body = json_body()
-    game = games.load(store(), game_id).game
+    game = store().load_game(game_id)
+    if game is None:
+        raise GameNotFound()
     return body, HandEntry.from_json(body, len(game.sides))
 
 
