@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 cards = st.sampled_from(["7d", "5c", "1s", "10b", "K♦", "xx", "", "7d7d", 7, None, True])
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=12) | cards,
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False) | st.text(max_size=12)
+    | cards,
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
         st.sampled_from(["hand", "table", "card", "capture", "sides", "rules", "pile", "tally", "scopas", "name",
                          "players", "cards", "coins", "settebello", "primiera", "primiera_won", "profile", "target",
@@ -58,7 +59,8 @@ def test_forms_never_give_a_500(client, fields):
 @given(query=st.dictionaries(
     st.sampled_from(["table", "hand", "play", "take", "deal", "last", "profile", "style", "game", "capture_choice",
                      "c_7d", "ace_takes_all"]),
-    st.text(max_size=20) | st.sampled_from(["1b,2c,6s", "8d", "5c,4s,1b", "1", "true", "fewest"]), max_size=6))  # fmt: skip
+    st.text(max_size=20) | st.sampled_from(["1b,2c,6s", "8d", "5c,4s,1b", "1", "true", "fewest"]),
+    max_size=6))  # fmt: skip
 def test_checker_urls_never_give_a_500(client, query):
     r = client.get("/check", query_string=query)
     assert r.status_code in (200, 302, 400)
