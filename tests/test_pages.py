@@ -266,22 +266,31 @@ def test_undo_the_hand_just_saved_once(client):
 
 
 def test_every_page_weighs_under_60_kb_and_asks_no_other_host(app, client):
-    game_id = start(client, "Anna", "Bruno")
-    for i in range(19):  # a long game: the settebello alternates, one point a hand
+    # A long game, kept by this client: 40 hands, the settebello alternating, one point a hand.
+    g = client.post(
+        "/api/v1/games", json={"sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"target": 99}}
+    ).json
+    client.get(g["keeper_url"])
+    game_id = g["id"]
+    for i in range(40):
         client.post(f"/g/{game_id}/counts", data={"cards_0": "20", "coins_0": "5", "settebello": str(i % 2),
                                                    "primiera_by": "none", "action": "save",
-                                                   "submission_id": f"sub-weight-{i:03d}"})  # fmt: skip
-    assert len(api_game(client, game_id)["rounds"]) == 19
+                                                   "submission_id": f"sub-weight-{i:03d}"},
+                    follow_redirects=True)  # fmt: skip
+    assert len(api_game(client, game_id)["rounds"]) == 40
+    weight = {}
     assets = 0
     for path in ("/static/style.css", "/static/app.js"):
         with client.get(path) as r:
             assets += len(r.data)
-    for path in ("/", "/new", f"/g/{game_id}", f"/g/{game_id}/hand", f"/g/{game_id}/counts",
-                 f"/g/{game_id}/hands/1/edit", f"/g/{game_id}/hands/1/delete"):  # fmt: skip
+    for path in ("/", "/new", f"/g/{game_id}", f"/g/{game_id}/hand", f"/g/{game_id}/counts", f"/g/{game_id}/hands/1",
+                 f"/g/{game_id}/hands/1/edit", f"/g/{game_id}/hands/1/delete", f"/g/{game_id}/sheet", "/pads/6",
+                 "/check?table=1b,2c,6s&hand=8d"):  # fmt: skip
         r = client.get(path)
         assert r.status_code == 200, path
         html = r.get_data(as_text=True)
-        assert len(r.data) + assets <= 60 * 1024, f"{path}: {len(r.data) + assets} bytes"
+        weight[path] = len(r.data) + assets
+        assert weight[path] <= 60 * 1024, f"{path}: {weight[path]} bytes"
         assert not re.search(r'(src|href|action)="(https?:)?//', html), f"{path} asks another host"
 
 

@@ -313,6 +313,21 @@ def record_counts(game_id: str):
     return _handle_hand(game_id, "counts")
 
 
+@bp.get("/g/<game_id>/hands/<int:number>")
+def hand_detail(game_id: str, number: int):
+    """One hand's breakdown, with the reason for every point."""
+    score = games.load(store(), game_id)
+    if not 1 <= number <= len(score.rounds):
+        abort(404, f"This game has no hand {number}.")
+    return render_template(
+        "hand_detail.html",
+        score=score,
+        played=score.rounds[number - 1],
+        keeper=is_keeper(game_id),
+        colours=_colours(len(score.game.sides)),
+    )
+
+
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int):
     """Correct a hand, in the form it was entered (piles or counts)."""

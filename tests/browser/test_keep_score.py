@@ -93,8 +93,9 @@ def test_editing_and_deleting_a_hand(page, live_server, shot):
     record_piles(page)
     record_piles(page)
     expect(page.locator(".total .points")).to_have_text(["8", "0"])
-    page.locator("#hand-1 summary").click()
-    page.locator("#hand-1").get_by_role("link", name="Edit").click()
+    page.locator("#hand-1").get_by_role("link", name="Hand 1").click()  # an earlier hand: its own page
+    expect(page.locator(".breakdown")).to_contain_text("settebello")
+    page.get_by_role("link", name="Edit").click()
     expect(page.locator("h1")).to_contain_text("Correct hand 1")
     page.locator(".pick[data-side='1']").click()
     page.locator(".cell[data-card='7d']").click()  # the settebello goes to Bruno
