@@ -87,6 +87,7 @@ def blank_pad(kind: str):
         new_game_url=absolute(new_game),
         qr_path=new_game,
         kind=kind,
+        marks={**MARKS, "scopas": "Sc"},
     )
 
 
