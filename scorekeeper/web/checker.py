@@ -12,8 +12,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from scorekeeper import games
-from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError, Suit
-from scorekeeper.rules.cards import suit_name, suit_symbol
+from scorekeeper.rules import PROFILES, Card, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.moves import (
     RULE_TEXT,
     DealCheck,
@@ -27,6 +26,7 @@ from scorekeeper.rules.moves import (
 from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import option_label
+from scorekeeper.web.pages import card_grid
 
 bp = Blueprint("checker", __name__)
 
@@ -161,15 +161,7 @@ def _describe(group: MoveGroup, style: DeckStyle) -> str:
 
 def _grid(pos: Position) -> list[dict]:
     where = {**{c: "t" for c in pos.table}, **{c: "h" for c in pos.hand}}
-    return [
-        {
-            "suit": suit,
-            "name": suit_name(suit, pos.style),
-            "symbol": suit_symbol(suit),
-            "cards": [(c, where.get(c, "")) for c in DECK if c.suit is suit],
-        }
-        for suit in Suit
-    ]
+    return card_grid(pos.style, lambda card: (card, where.get(card, "")))
 
 
 @bp.get("/check")

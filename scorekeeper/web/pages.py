@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 
 from scorekeeper import games
 from scorekeeper.games import Conflict
-from scorekeeper.rules import DECK, PROFILES, DeckStyle, Rules, ScopaError, Suit
+from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.ledger import GameScore, score_entry
@@ -188,14 +190,14 @@ def mark_scopa(game_id: str):
 # --- Hand forms ------------------------------------------------------------------------------------
 
 
-def _grid(style: DeckStyle) -> list[dict]:
-    """The 40-card grid: a row per suit, a cell per rank, labelled in the game's deck style."""
+def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: card) -> list[dict]:
+    """The 40-card grid: a row per suit labelled in the deck style, ``cell(card)`` for each rank."""
     return [
         {
             "suit": suit,
             "name": suit_name(suit, style),
             "symbol": suit_symbol(suit),
-            "cards": [c for c in DECK if c.suit is suit],
+            "cards": [cell(c) for c in DECK if c.suit is suit],
         }
         for suit in Suit
     ]
@@ -222,7 +224,7 @@ def _hand_page(score: GameScore, mode: str, values, *, number=None, version=None
             preview=preview,
             error=error,
             error_field=error_field,
-            grid=_grid(style),
+            grid=card_grid(style),
             style=style,
             assigned=assigned,
             colours=_colours(len(game.sides)),
