@@ -95,6 +95,7 @@ def test_editing_and_deleting_a_hand(page, live_server, shot):
     expect(page.locator(".total .points")).to_have_text(["8", "0"])
     page.locator("#hand-1").get_by_role("link", name="Hand 1").click()  # an earlier hand: its own page
     expect(page.locator(".breakdown")).to_contain_text("settebello")
+    shot("hand-detail")
     page.get_by_role("link", name="Edit").click()
     expect(page.locator("h1")).to_contain_text("Correct hand 1")
     page.locator(".pick[data-side='1']").click()
@@ -210,3 +211,24 @@ def test_scopas_marked_as_they_happen_wait_in_the_hand_form(page, live_server):
     page.get_by_role("link", name="Record hand 1").click()
     expect(page.locator("input[name=scopas_0]")).to_have_value("1")
     expect(page.locator("input[name=scopas_1]")).to_have_value("0")
+
+
+def test_the_target_follows_the_profile_and_the_players_named(page, live_server, shot):
+    page.goto(live_server + "/new")
+    target = page.locator("#target")
+    expect(target).to_have_attribute("placeholder", "11")
+    page.select_option("#profile", "boxed")
+    for i, name in enumerate(["Anna", "Bruno", "Carla"]):
+        page.fill(f"#players-{i}", name)
+    expect(target).to_have_attribute("placeholder", "8")
+    expect(page.locator("#target-hint")).to_contain_text("play to 8 (3 players")
+    expect(page.locator("#profile-description")).to_contain_text("8 for three")
+    page.fill("#players-3", "Dario")
+    expect(target).to_have_attribute("placeholder", "15")
+    page.select_option("#profile", "count-out")
+    page.get_by_text("House rules").click()
+    expect(page.locator("#opt_end")).to_be_disabled()  # the profile fixes it
+    shot("new-game-boxed")
+    page.select_option("#profile", "boxed")
+    page.get_by_role("button", name="Start game").first.click()
+    expect(page.locator(".rules-line")).to_contain_text("Boxed edition · to 15")
