@@ -163,17 +163,19 @@ def test_edit_and_delete_a_hand(client):
     game_id = start(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"submission_id": "sub-e-000001", "action": "save"})
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
-    assert "Correct hand 1" in page and 'name="version" value="1"' in page
+    seen = api_game(client, game_id)["rounds"][0]["version"]
+    assert "Correct hand 1" in page and f'name="version" value="{seen}"' in page
     swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
-    r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": "1", "action": "save",
+    r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": str(seen), "action": "save",
                                                                   "submission_id": "sub-e-000002"})  # fmt: skip
     assert r.status_code == 302
     assert [s["total"] for s in api_game(client, game_id)["sides"]] == [0, 4]
-    stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": "1", "action": "save",
+    stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": str(seen), "action": "save",
                                                                          "submission_id": "sub-e-000003"})  # fmt: skip
     assert stale.status_code == 409 and "changed on another phone" in stale.get_data(as_text=True)
     assert "Delete hand 1?" in client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
-    r = client.post(f"/g/{game_id}/hands/1/delete", data={"version": "2", "submission_id": "sub-e-000004"})
+    now = api_game(client, game_id)["rounds"][0]["version"]
+    r = client.post(f"/g/{game_id}/hands/1/delete", data={"version": str(now), "submission_id": "sub-e-000004"})
     assert r.status_code == 302 and api_game(client, game_id)["rounds"] == []
 
 
@@ -258,7 +260,9 @@ def test_undo_the_hand_just_saved_once(client):
     undo = re.search(r'<form method="post" class="flash flash-saved undo" action="([^"]+)">.*?'
                      r'name="submission_id" value="([^"]+)"', page, re.S)  # fmt: skip
     assert undo and undo[1] == f"/g/{game_id}/hands/1/delete"
-    form = {"version": "1", "undo": "1", "submission_id": undo[2]}
+    version = re.search(r'class="flash flash-saved undo".*?name="version" value="(\d+)"', page, re.S)[1]
+    assert version == str(api_game(client, game_id)["rounds"][0]["version"])
+    form = {"version": version, "undo": "1", "submission_id": undo[2]}
     assert "Hand 1 undone." in client.post(undo[1], data=form, follow_redirects=True).get_data(as_text=True)
     assert client.post(undo[1], data=form).status_code == 302  # a second tap changes nothing
     assert api_game(client, game_id)["rounds"] == []

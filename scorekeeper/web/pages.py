@@ -161,6 +161,11 @@ def forget_game(game_id: str):
     return redirect(url_for("pages.home"))
 
 
+def _whole(text: str, default: int | None = None) -> int | None:
+    """A short whole number typed in ASCII digits, else ``default``."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else default
+
+
 def _require_keeper(game_id: str) -> GameScore:
     score = games.load(store(), game_id)
     if not is_keeper(game_id):
@@ -175,7 +180,7 @@ def mark_scopa(game_id: str):
     side = request.form.get("side", "")
     change = 1 if request.form.get("change", "1") == "1" else -1
     try:
-        games.mark_scopa(store(), game_id, int(side) if side.isdigit() else -1, change,
+        games.mark_scopa(store(), game_id, _whole(side, -1), change,
                          request.form.get("submission_id", ""))  # fmt: skip
     except ScopaError as err:
         flash(err.message, "error")
@@ -256,7 +261,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         return _hand_page(score, mode, values, number=number, version=record.version if record else None)
 
     values = request.form.to_dict()
-    version = int(values["version"]) if values.get("version", "").isdigit() else None
+    version = _whole(values.get("version", ""))
     action = values.get("action", "check")
     if action.startswith("rest:") and mode == "piles":
         # "The rest go to ...": every card not yet given goes to that side (the no-JavaScript path).
@@ -276,9 +281,10 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         if action != "save":
             return _hand_page(score, mode, values, number=number, version=version, preview=preview)
         if number is None:
-            saved, saved_number, _ = games.record_hand(store(), game_id, entry, values.get("submission_id", ""))
-            # The category carries the hand's number so the scoreboard can offer to undo it, once.
-            flash(f"Hand {saved_number} saved.", f"undo-{saved_number}")
+            done = games.record_hand(store(), game_id, entry, values.get("submission_id", ""))
+            saved = done.score
+            # The category carries the hand's number and version so the scoreboard can offer to undo it, once.
+            flash(f"Hand {done.number} saved.", f"undo-{done.number}-{done.version}")
         else:
             saved = games.replace_hand(store(), game_id, number, entry, version, values.get("submission_id"))
             flash(f"Hand {number} corrected.", "saved")
@@ -348,7 +354,7 @@ def delete_hand(game_id: str, number: int):
     if request.method == "POST":
         version = request.form.get("version", "")
         try:
-            games.delete_hand(store(), game_id, number, int(version) if version.isdigit() else None,
+            games.delete_hand(store(), game_id, number, _whole(version),
                               request.form.get("submission_id") or None)  # fmt: skip
         except (Conflict, ScopaError) as err:
             flash(err.message, "error")
