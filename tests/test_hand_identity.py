@@ -161,3 +161,38 @@ def test_a_hand_without_scopas_shown_takes_its_own_scopas_from_the_pending_ones(
         client.post(url, json={"submission_id": f"sub-sc-000{i}", "side": side, "change": 1}, headers=keeper(game))
     post_round(client, game, counts(scopas=(1, 0), submission_id="sub-hand-0001"))
     assert client.get(f"/api/v1/games/{game['id']}").json["pending_scopas"] == [0, 1]
+
+
+def test_a_phone_keeping_many_games_lets_finished_ones_go_first_and_says_so_for_a_live_one(client):
+    from scorekeeper.web.keepers import KEPT_MAX
+
+    def new_game(name):
+        r = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "name": name, "layout": "teams",
+                                      "profile": "classic", "deck_style": "italian"})  # fmt: skip
+        return r.headers["Location"].rsplit("/", 1)[1]
+
+    first = new_game("First")
+    won = new_game("Won")
+    key = client.get(f"/api/v1/games/{won}").json  # the keeper key is in this phone's cookie, not the answer
+    assert "keeper_key" not in key
+    for i in range(3):  # Anna wins the game "Won": 4 points a hand
+        client.post(f"/g/{won}/counts", data={"action": "save", "submission_id": f"sub-won-{i:04d}",
+                                              "cards_0": "22", "coins_0": "6", "cards_1": "18", "coins_1": "4",
+                                              "settebello": "0", "primiera_0": "78", "primiera_1": "75"})  # fmt: skip
+    assert client.get(f"/api/v1/games/{won}").json["finished"] is True
+    for i in range(KEPT_MAX - 2):
+        new_game(f"Game {i}")
+    home = client.get("/").get_data(as_text=True)
+    assert "First" in home and ">Won<" in home
+    # One more: the finished game is let go, the first (live) game is still kept.
+    page = client.get(f"/g/{new_game('One more')}").get_data(as_text=True)
+    home = client.get("/").get_data(as_text=True)
+    assert "First" in home and ">Won<" not in home and "no longer keeps" not in page
+    # And one more again: now every kept game is live, so the oldest goes, with a message and its keeper link.
+    r = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "name": "Last", "layout": "teams",
+                                  "profile": "classic", "deck_style": "italian"}, follow_redirects=True)  # fmt: skip
+    page = r.get_data(as_text=True)
+    assert "no longer keeps “First”" in page and f"/g/{first}/keep/" in page
+    assert "First" not in client.get("/").get_data(as_text=True).replace("no longer keeps", "")
+    cookie = client.get_cookie("session")
+    assert cookie is not None and len(cookie.value) < 4000

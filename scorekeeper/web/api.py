@@ -8,7 +8,6 @@ from typing import Any
 from flask import Blueprint, request, url_for
 
 from scorekeeper import games
-from scorekeeper.games import Forbidden
 from scorekeeper.rules import (
     PROFILES,
     Card,
@@ -26,7 +25,8 @@ from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, Invali
 from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
 from scorekeeper.rules.moves import Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
-from scorekeeper.web.context import absolute, is_keeper, store
+from scorekeeper.web.context import absolute, store
+from scorekeeper.web.keepers import keeper_only
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -193,14 +193,6 @@ def game_json(score: GameScore) -> dict[str, Any]:
         "version": game.version,
         "url": absolute(url_for("pages.scoreboard", game_id=game.id)),
     }
-
-
-def keeper_only(game_id: str) -> None:
-    """404 for an unknown game, 403 without its keeper key."""
-    if store().game_version(game_id) is None:
-        raise games.GameNotFound()
-    if not is_keeper(game_id):
-        raise Forbidden()
 
 
 @bp.post("/games")

@@ -13,7 +13,7 @@ from scorekeeper.rules.cards import suit_name, suit_symbol
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
-from scorekeeper.web.context import absolute, forget, is_keeper, keep, kept_games, store
+from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
     NewGameForm,
     counts_entry,
@@ -23,6 +23,8 @@ from scorekeeper.web.forms import (
     pile_assignment,
     piles_entry,
 )
+from scorekeeper.web.keepers import forget, keep, kept_games
+from scorekeeper.web.keepers import may_change as is_keeper
 from scorekeeper.web.qr import qr_svg
 
 bp = Blueprint("pages", __name__)
@@ -81,7 +83,8 @@ def new_game():
             error_field = _new_game_field(err.field)
             form.form_errors.append(err.message)
         else:
-            keep(game.id, key)
+            for message in keep(game.id, key):
+                flash(message, "error")
             flash("Game started. This phone keeps the score; share the viewer link with the table.")
             return redirect(url_for("pages.scoreboard", game_id=game.id))
     status = 400 if request.method == "POST" else 200
@@ -149,7 +152,8 @@ def keep_game(game_id: str, key: str):
     """The keeper link: this device may change the game from now on."""
     if not games.is_keeper(store(), game_id, key):
         abort(404, "This keeper link is not valid: check that it was copied whole.")
-    keep(game_id, key)
+    for message in keep(game_id, key):
+        flash(message, "error")
     flash("This phone can now change the game.")
     return redirect(url_for("pages.scoreboard", game_id=game_id))
 
