@@ -112,6 +112,11 @@ def new_submission_id() -> str:
 # --- Hand forms ------------------------------------------------------------------------------------
 
 
+def _digits(raw: str) -> bool:
+    """A short whole number in ASCII digits (``²`` and 5,000-digit numbers are not)."""
+    return raw.isascii() and raw.isdigit() and len(raw) <= 6
+
+
 def pile_assignment(form: Mapping[str, str], sides: int) -> dict[Card, int]:
     """Which side each card was given to (fields ``c_7d`` = side index; empty: not given)."""
     out: dict[Card, int] = {}
@@ -119,7 +124,7 @@ def pile_assignment(form: Mapping[str, str], sides: int) -> dict[Card, int]:
         raw = form.get(f"c_{card}", "")
         if raw == "":
             continue
-        if not raw.isdigit() or int(raw) >= sides:
+        if not _digits(raw) or int(raw) >= sides:
             raise InvalidRoundError(f"{card} was given to an unknown side", f"c_{card}")
         out[card] = int(raw)
     return out
@@ -130,7 +135,7 @@ def read_scopas(form: Mapping[str, str], sides: int) -> list[int]:
     out = []
     for i in range(sides):
         raw = form.get(f"scopas_{i}", "").strip() or "0"
-        if not raw.isdigit():
+        if not _digits(raw):
             raise InvalidRoundError("scopas must be a whole number, 0 or more", f"scopas_{i}")
         out.append(int(raw))
     return out
@@ -148,7 +153,7 @@ def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
     raw = form.get(name, "").strip()
     if raw == "":
         return None
-    if not raw.isdigit():
+    if not _digits(raw):
         raise InvalidRoundError(f"{what} must be a whole number", name)
     return int(raw)
 
@@ -166,7 +171,7 @@ def counts_entry(form: Mapping[str, str], sides: int, napola: bool = False, re_b
                 f"fill in the {what} of every side (one may be left empty: it gets the rest)", f"{what}_{empty[0]}"
             )
     settebello = form.get("settebello", "")
-    if not settebello.isdigit() or int(settebello) >= sides:
+    if not _digits(settebello) or int(settebello) >= sides:
         raise InvalidRoundError("choose who took the settebello (7 of coins)", "settebello")
     primiera_by = form.get("primiera_by", "values")
     primes = [_number(form, f"primiera_{i}", "the primiera") for i in range(sides)]
