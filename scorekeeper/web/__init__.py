@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.games import GameNotFound
 from scorekeeper.store import Store
 
-from . import api, checker, pages, sheets
+from . import api, checker, pages, security, sheets
 from .context import close_store
 from .forms import new_submission_id
 
@@ -21,6 +21,7 @@ def register(app: Flask) -> None:
     Store(app.config["DATABASE"]).migrate()
     app.teardown_appcontext(close_store)
     csrf.init_app(app)
+    security.init_app(app)
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
     app.jinja_env.globals["new_submission_id"] = new_submission_id
