@@ -232,3 +232,9 @@ $$(".stepper input").forEach(function (input) {
 
 // Paper: the Print button.
 $$("[data-print]").forEach(function (b) { b.addEventListener("click", function () { window.print(); }); });
+
+// Menus that choose what the page shows (the pads' rules): send their form on change. Kept here, not
+// in an onchange attribute, because the Content-Security-Policy allows no inline script.
+$$("select[data-submit-on-change]").forEach(function (select) {
+  select.addEventListener("change", function () { select.form.submit(); });
+});

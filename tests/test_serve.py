@@ -1,5 +1,6 @@
 """The README's run command: serve on the network, print the address and its QR code, keep data in instance/."""
 
+import json
 import os
 import socket
 import subprocess
@@ -8,7 +9,10 @@ import time
 import urllib.request
 from pathlib import Path
 
-from scorekeeper.web.serve import lan_addresses, terminal_qr
+import pytest
+
+from scorekeeper.web import serve
+from scorekeeper.web.serve import announce, lan_addresses, terminal_qr
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,6 +48,12 @@ def test_the_server_prints_a_phone_address_and_qr_and_serves(tmp_path):
             except OSError:
                 time.sleep(0.1)
         assert "Scopa Scorekeeper" in page
+        # Opened on this machine's loopback, a new game's links still carry the address phones can open.
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/games", method="POST",
+                                         data=b'{"sides": [{"name": "Anna"}, {"name": "Bruno"}]}',
+                                         headers={"Content-Type": "application/json"})  # fmt: skip
+        game = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        assert game["url"].startswith(address if lan_addresses() else f"http://127.0.0.1:{port}/")
         assert (ROOT / "instance" / "secret_key").stat().st_size > 32
         assert (tmp_path / "served.sqlite3").exists()
     finally:
@@ -60,3 +70,30 @@ def test_lan_addresses_are_never_loopback():
 def test_terminal_qr_draws_a_square_code():
     rows = terminal_qr("http://192.168.1.20:5000/").splitlines()
     assert len(rows) > 10 and len({len(r) for r in rows if r}) == 1
+
+
+@pytest.fixture
+def lan(monkeypatch):
+    monkeypatch.setattr(serve, "lan_addresses", lambda: ("192.168.1.20",))
+
+
+def test_bound_to_loopback_it_says_only_this_machine_can_open_it(lan):
+    text = announce("127.0.0.1", 5000, None)
+    assert "only this machine can open http://127.0.0.1:5000/" in text
+    assert "192.168.1.20" not in text and "on any phone" not in text  # no address nobody can reach
+
+
+def test_on_every_interface_it_advertises_the_lan_address(lan):
+    text = announce("0.0.0.0", 5000, None)
+    assert text.startswith("Open http://192.168.1.20:5000/ on any phone on this network")
+    assert "█" in text and "On this machine: http://127.0.0.1:5000/" in text
+
+
+def test_a_configured_address_is_the_one_advertised(lan):
+    text = announce("127.0.0.1", 5000, "https://scopa.example/")
+    assert text.startswith("Open https://scopa.example/ on any phone") and "192.168.1.20" not in text
+
+
+def test_bound_to_one_address_that_address_is_advertised(lan):
+    text = announce("10.0.0.7", 8080, None)
+    assert text.startswith("Open http://10.0.0.7:8080/") and "On this machine: http://10.0.0.7:8080/" in text

@@ -67,3 +67,71 @@ def test_unknown_pads_and_games_are_404(client):
     assert client.get("/pads/2?profile=nope").status_code == 404
     for path in ("/g/nope/sheet", "/g/nope/export.csv", "/g/nope/export.json"):
         assert client.get(path).status_code == 404
+
+
+def test_csv_export_keeps_names_that_look_like_formulas_as_text(client):
+    sides = [
+        {"name": '=HYPERLINK("http://x")', "players": ["+39 Anna", "@Carla"]},
+        {"name": "-Rossi", "players": ["Bruno", "Dario"]},
+    ]
+    g = client.post("/api/v1/games", json={"sides": sides}).json
+    client.post(f"/api/v1/games/{g['id']}/rounds", json=HAND, headers={"X-Keeper-Key": g["keeper_key"]})
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/g/{g['id']}/export.csv").get_data(as_text=True))))
+    # A spreadsheet shows these as typed instead of running them (a leading ' marks text).
+    assert rows[0]["side"] == '\'=HYPERLINK("http://x")' and rows[0]["players"] == "'+39 Anna & @Carla"
+    assert rows[1]["side"] == "'-Rossi"
+    assert rows[0]["running_total"] == "6" and rows[0]["cards"] == "22"  # numbers stay numbers
+
+
+@pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
+def test_every_formula_start_is_neutralised(cell):
+    from scorekeeper.web.sheets import csv_cell
+
+    assert csv_cell(cell) == "'" + cell
+    assert csv_cell("Anna") == "Anna" and csv_cell(-1) == -1
+
+
+def own_pages(game):
+    keeper = game["keeper_url"].split("localhost", 1)[1]
+    return [f"/g/{game['id']}", keeper, "/check?table=1b,2c,6s&hand=8d&profile=scopone", "/check", "/new"]
+
+
+def test_qr_codes_are_drawn_for_the_apps_own_pages(client, game):
+    for path in own_pages(game):
+        r = client.get("/qr.svg", query_string={"path": path})
+        assert r.status_code == 200, path
+        assert r.mimetype == "image/svg+xml" and r.get_data(as_text=True).startswith("<svg")
+
+
+def test_keeper_link_qr_codes_are_never_cached_publicly(client, game):
+    keeper = own_pages(game)[1]
+    assert "/keep/" in keeper
+    r = client.get("/qr.svg", query_string={"path": keeper})
+    assert r.headers["Cache-Control"] == "private, no-store"
+    viewer = client.get("/qr.svg", query_string={"path": f"/g/{game['id']}"})
+    assert viewer.headers["Cache-Control"].startswith("public")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "", "/", "//evil.example/g/x", "http://evil.example/", "/pads/2", "/g/abc/sheet", "/g/abc/export.csv",
+        "/api/v1/rules", "/check?hand=<script>", "/g/abc/keep/", "/new?x=1", "/g/" + "a" * 65,
+        "/check?table=" + "1b," * 200,  # over the bound
+        "/g/caffè", "/check?table=é", "/check?x=" + "é" * 2000,  # non-ASCII, short and long
+    ],
+)  # fmt: skip
+def test_qr_codes_of_anything_else_are_a_404_that_says_why(client, path):
+    r = client.get("/qr.svg", query_string={"path": path})
+    assert r.status_code == 404
+    assert "made only for this app" in r.get_data(as_text=True) and "600 characters" in r.get_data(as_text=True)
+
+
+def test_a_qr_code_is_drawn_once_then_served_from_the_cache(client, game):
+    from scorekeeper.web.qr import svg_of
+
+    path = f"/check?table=1b,2c,3s,4d&hand=7d&game={game['id']}"
+    first = client.get("/qr.svg", query_string={"path": path}).get_data()
+    hits = svg_of.cache_info().hits
+    assert client.get("/qr.svg", query_string={"path": path}).get_data() == first
+    assert svg_of.cache_info().hits == hits + 1

@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from scorekeeper.rules.errors import ScorekeeperError
 from scorekeeper.store import Store
 
-from . import api, checker, pages, sheets
+from . import api, checker, pages, security, sheets
 from .context import close_store
 from .forms import new_submission_id
 
@@ -33,6 +33,7 @@ def register(app: Flask) -> None:
         store.migrate()
     app.teardown_appcontext(close_store)
     csrf.init_app(app)
+    security.init_app(app)
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
     app.jinja_env.globals["new_submission_id"] = new_submission_id

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 
 from scorekeeper import games
 from scorekeeper.games import Conflict
@@ -25,7 +25,7 @@ from scorekeeper.web.forms import (
 )
 from scorekeeper.web.keepers import forget, keep, kept_games
 from scorekeeper.web.keepers import may_change as is_keeper
-from scorekeeper.web.qr import qr_svg
+from scorekeeper.web.qr import qr_response
 
 bp = Blueprint("pages", __name__)
 
@@ -108,13 +108,7 @@ def _colours(n: int) -> list[str]:
 @bp.get("/qr.svg")
 def qr_code():
     """A QR code (SVG) of one of this app's own addresses, e.g. ``/qr.svg?path=/g/abc``."""
-    path = request.args.get("path", "")
-    if not path.startswith("/") or path.startswith("//") or len(path) > 2000:
-        abort(404, "A QR code is made only for this app's own pages.")
-    svg = qr_svg(absolute(path), "QR code")
-    response = Response(str(svg), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "public, max-age=86400"
-    return response
+    return qr_response(request.args.get("path", ""))
 
 
 @bp.get("/g/<game_id>")

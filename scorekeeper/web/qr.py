@@ -1,26 +1,78 @@
-"""QR codes as inline SVG (no Pillow), for addresses other phones at the table can open."""
+"""QR codes as SVG (no Pillow) of this app's own pages, for other phones at the table to open.
+
+``/qr.svg?path=...`` draws a code only for a page of this app (a game, a keeper link, a checker position,
+the new-game page), with the path bounded, so a code costs about as much as a page: anything else is a 404.
+"""
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
 import qrcode
-import qrcode.image.svg
+from flask import Response, abort
 from markupsafe import Markup, escape
+
+from scorekeeper.web.addresses import absolute
+
+# The longest path a code is drawn for. A crowded checker position is about 300 characters; the cost of
+# a code grows with its length, so the bound keeps every request cheap.
+MAX_PATH = 600
+_ID = r"[A-Za-z0-9_-]{1,64}"  # game ids and keeper keys are URL-safe tokens
+_KEEPER = re.compile(rf"/g/{_ID}/keep/{_ID}")
+# The checker's position is in its query: card lists, option names, flags (URL-encoded ASCII only).
+_PAGES = re.compile(rf"/new|/g/{_ID}|{_KEEPER.pattern}|/check(\?[A-Za-z0-9_.,~=&%+-]*)?")
+NOT_OURS = (
+    "A QR code is made only for this app's own pages: a game (/g/...), a keeper link, a capture checker "
+    f"position (/check?...) or the new-game page (/new), in at most {MAX_PATH} characters."
+)
+# Any of the eight mask patterns is valid; choosing one instead of scoring all eight (qrcode's default)
+# makes a code several times cheaper to draw, and phone cameras read every pattern.
+_MASK = 2
 
 
 @lru_cache(maxsize=512)
-def qr_svg(text: str, label: str) -> Markup:
-    """An inline SVG QR code of ``text``, sized by CSS, described by ``label`` for screen readers.
+def svg_of(text: str) -> str:
+    """A standalone SVG QR code of ``text``: black modules on white, with the quiet zone of four modules.
 
-    Codes are cached: drawing one takes milliseconds, and the same links are shown again and again.
+    Codes are cached: the same links are shown again and again.
     """
-    # A quiet zone of four modules, as the QR specification asks, so phone cameras find the code.
-    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=4)
-    svg = image.to_string(encoding="unicode")
-    # qrcode gives every code id="qr-path"; a page may hold two codes, and ids must be unique.
-    svg = svg.replace(' id="qr-path"', "")
-    svg = re.sub(r'^<svg width="[^"]*" height="[^"]*"', "<svg", svg, count=1)
-    svg = svg.replace("<svg", f'<svg class="qr" role="img" aria-label="{escape(label)}"', 1)
-    return Markup(svg)
+    code = qrcode.QRCode(border=4, mask_pattern=_MASK)
+    code.add_data(text)
+    code.make(fit=True)
+    rows = code.get_matrix()
+    size = len(rows)
+    path = []
+    for y, row in enumerate(rows):
+        x = 0
+        for dark, run in itertools.groupby(row):
+            n = len(list(run))
+            if dark:
+                path.append(f"M{x},{y}h{n}v1h-{n}z")
+            x += n
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}">'
+        f'<rect width="{size}" height="{size}" fill="#fff"/><path d="{"".join(path)}" fill="#000"/></svg>'
+    )
+
+
+def qr_svg(text: str, label: str) -> Markup:
+    """An inline SVG QR code of ``text``, sized by CSS, described by ``label`` for screen readers."""
+    return Markup(svg_of(text).replace("<svg", f'<svg class="qr" role="img" aria-label="{escape(label)}"', 1))
+
+
+def is_own_page(path: str) -> bool:
+    """True for a path a code may be drawn for: one of this app's pages, short and ASCII."""
+    return len(path) <= MAX_PATH and _PAGES.fullmatch(path) is not None
+
+
+def qr_response(path: str) -> Response:
+    """The ``/qr.svg`` response for ``path``, or a 404 saying which pages get a code."""
+    if not is_own_page(path):
+        abort(404, NOT_OURS)
+    response = Response(svg_of(absolute(path)), mimetype="image/svg+xml")
+    # A keeper link is a password in a picture: never kept by a shared cache, nor on disk.
+    keeper = _KEEPER.fullmatch(path) is not None
+    response.headers["Cache-Control"] = "private, no-store" if keeper else "public, max-age=86400"
+    return response

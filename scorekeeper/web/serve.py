@@ -8,38 +8,17 @@ that needs no compiler and runs anywhere Python does).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import ipaddress
-import socket
-import subprocess
 
 import qrcode
 from waitress import serve
 
 from app import create_app
+from scorekeeper.web.addresses import ALL_INTERFACES, lan_addresses
 
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses that other devices on the network can reach, best first."""
-    found: list[str] = []
-    try:
-        out = subprocess.run(
-            ["ip", "-4", "-o", "addr", "show", "scope", "global"],
-            capture_output=True, text=True, timeout=2, check=False,
-        ).stdout  # fmt: skip
-        found += [line.split()[3].split("/")[0] for line in out.splitlines() if len(line.split()) > 3]
-    except (OSError, subprocess.SubprocessError):
-        pass
-    with contextlib.suppress(OSError):
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-    usable = []
-    for addr in found:
-        ip = ipaddress.ip_address(addr)
-        if not ip.is_loopback and not ip.is_link_local and addr not in usable:
-            usable.append(addr)
-    # Private (home or office network) addresses first: that is where the phones are.
-    return sorted(usable, key=lambda a: not ipaddress.ip_address(a).is_private)
+# Kept importable from here: the address finding moved to addresses.py.
+__all__ = ["lan_addresses", "main", "terminal_qr"]
 
 
 def terminal_qr(text: str) -> str:
@@ -51,6 +30,35 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
+def is_loopback(host: str) -> bool:
+    """True when listening on ``host`` lets only this machine in (``127.0.0.1``, ``::1``, ``localhost``)."""
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def announce(host: str, port: int, external: str | None) -> str:
+    """What to print at start: where the phones should point, or that only this machine can."""
+    local = f"http://127.0.0.1:{port}/"
+    if external:
+        return f"Open {external} on any phone, or scan:\n{terminal_qr(external)}On this machine: {local}"
+    if is_loopback(host):
+        # A LAN address would be a lie here: the server does not answer on it.
+        return (f"Listening on {host} only: only this machine can open {local}\n"
+                "Other phones cannot reach it; start with HOST=0.0.0.0 (the default) to let them in.")  # fmt: skip
+    if host in ALL_INTERFACES:
+        found = lan_addresses()
+        if not found:
+            return f"No network address found: only this machine can open {local}"
+        address = f"http://{found[0]}:{port}/"
+    else:
+        # Listening on one address only: that address is the way in, for this machine too.
+        shown = f"[{host}]" if ":" in host else host
+        address = local = f"http://{shown}:{port}/"
+    return f"Open {address} on any phone on this network, or scan:\n{terminal_qr(address)}On this machine: {local}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Start the server and say where the phones should point."""
     parser = argparse.ArgumentParser(description="Serve Scopa Scorekeeper on the local network.")
@@ -58,15 +66,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=5000)
     args = parser.parse_args(argv)
     app = create_app()
-    base = app.config.get("EXTERNAL_BASE_URL")
-    if not base:
-        addresses = lan_addresses() if args.host in ("0.0.0.0", "::") else [args.host]
-        host = addresses[0] if addresses else "127.0.0.1"
-        base = f"http://{host}:{args.port}/"
+    # Links and QR codes replace a loopback address by the LAN one only when the LAN can reach the server.
+    app.config["LISTEN_HOST"] = args.host
     print(f"Scopa Scorekeeper: data in {app.config['DATABASE']}")
-    print(f"Open {base} on any phone on this network, or scan:")
-    print(terminal_qr(base))
-    print(f"On this machine: http://127.0.0.1:{args.port}/   (Ctrl+C stops the server)", flush=True)
+    print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL")))
+    print("Ctrl+C stops the server.", flush=True)
     serve(app, host=args.host, port=args.port, threads=8, ident="scopa-scorekeeper")
 
 

@@ -11,8 +11,9 @@ from scorekeeper import games
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import PRIME_VALUES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
+from scorekeeper.web.addresses import absolute
 from scorekeeper.web.api import game_json
-from scorekeeper.web.context import absolute, store
+from scorekeeper.web.context import store
 
 bp = Blueprint("sheets", __name__)
 
@@ -26,6 +27,8 @@ PADS = {
     "6": ("6 players in three teams of two", ["Team 1 (1 & 4)", "Team 2 (2 & 5)", "Team 3 (3 & 6)"]),
 }
 PAD_ROWS = 20
+# A spreadsheet runs a cell that starts like this as a formula (=HYPERLINK(...) in a side's name).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def marks(points: dict[str, int]) -> str:
@@ -37,6 +40,13 @@ def marks(points: dict[str, int]) -> str:
         elif value:
             out.append(MARKS[category] + (str(value) if category == "napola" else ""))
     return " ".join(m for m in out if m)
+
+
+def csv_cell(value: object) -> object:
+    """A cell as a spreadsheet shows it: text that would start a formula gets a leading ``'`` (kept as text)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
 
 
 @bp.get("/g/<game_id>/sheet")
@@ -118,12 +128,12 @@ def export_csv(game_id: str):
     for played in score.rounds:
         for i, side in enumerate(played.score.sides):
             t = side.tally
-            writer.writerow([
+            writer.writerow(map(csv_cell, [
                 played.number, side.name, " & ".join(game.sides[i].players), t.cards, t.coins,
                 "yes" if t.settebello else "no", "" if t.primiera is None else t.primiera, side.scopas,
                 *[side.points.get(c, 0) for c in (*CATEGORIES, *extras)], side.total, played.counted[i],
                 played.totals[i],
-            ])  # fmt: skip
+            ]))  # fmt: skip
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="scopa-{game_id}.csv"'
     return response

@@ -118,3 +118,56 @@ def test_blank_pads_print_on_one_page_each(page, live_server, kind):
     page.emulate_media(media="screen")
     page.locator(".sheet-qr img.qr").screenshot(path=str(image))
     assert decode_qr(image) == f"{live_server}/new"
+
+
+# Records every Content-Security-Policy violation the page reports, from the first byte of each page.
+CSP_LISTENER = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " " + (e.sourceFile || ""));
+});
+"""
+
+
+@pytest.fixture
+def csp_watch(page):
+    """The CSP violations of the page open now, from the page's own event and the console."""
+    console = []
+    page.on("console", lambda msg: console.append(msg.text) if "Content Security Policy" in msg.text else None)
+    page.add_init_script(CSP_LISTENER)
+
+    def violations():
+        return page.evaluate("window.__csp") + console
+
+    return violations
+
+
+def test_the_csp_catches_an_inline_handler(page, live_server, csp_watch):
+    # The watch itself: an inline handler slipped into a page is blocked and reported.
+    page.goto(live_server + "/")
+    assert page.evaluate("document.querySelector('html').classList.contains('js')")  # app.js ran
+    page.evaluate("document.body.insertAdjacentHTML('beforeend', '<img src=\"/nope\" onerror=\"window.ran=1\">')")
+    page.wait_for_function("window.__csp.length > 0")
+    assert page.evaluate("window.ran") is None
+    assert any("script-src" in v for v in csp_watch())
+
+
+def test_every_page_runs_under_the_csp_without_a_violation(page, live_server, long_game, csp_watch):
+    gid = long_game["id"]
+    pages = [
+        "/", "/new", "/check", "/check?table=1b,2c,6s&hand=8d,3s&play=8d&take=2c,6s", f"/g/{gid}/check",
+        "/check?table=kd,kc,ks,7b&deal=1", f"/g/{gid}", f"/g/{gid}/hand", f"/g/{gid}/counts", f"/g/{gid}/hands/1",
+        f"/g/{gid}/hands/1/edit", f"/g/{gid}/hands/1/delete", f"/g/{gid}/sheet", "/pads", "/pads/6?profile=scopone",
+        "/g/nope", f"/qr.svg?path=/g/{gid}",
+    ]  # fmt: skip
+    for path in pages:
+        response = page.goto(live_server + path)
+        assert "script-src 'self'" in response.headers["content-security-policy"], path
+        page.wait_for_load_state("load")
+        assert csp_watch() == [], f"{path}: {csp_watch()}"
+    # The pads' rules menu submits from app.js now that no inline handler may.
+    page.goto(live_server + "/pads")
+    page.select_option("#profile", "boxed")
+    page.wait_for_url("**/pads?profile=boxed")
+    expect(page.locator("#profile")).to_have_value("boxed")
+    assert csp_watch() == []
