@@ -196,3 +196,13 @@ def test_a_phone_keeping_many_games_lets_finished_ones_go_first_and_says_so_for_
     assert "First" not in client.get("/").get_data(as_text=True).replace("no longer keeps", "")
     cookie = client.get_cookie("session")
     assert cookie is not None and len(cookie.value) < 4000
+
+
+def test_a_game_read_again_at_the_same_version_answers_304(client, game):
+    first = client.get(f"/api/v1/games/{game['id']}")
+    assert first.headers["ETag"] == f'"{first.json["version"]}"'
+    again = client.get(f"/api/v1/games/{game['id']}", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.get_data() == b""
+    post_round(client, game, counts())
+    changed = client.get(f"/api/v1/games/{game['id']}", headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and len(changed.json["rounds"]) == 1

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, Response, request, url_for
 
 from scorekeeper import games
 from scorekeeper.rules import (
@@ -215,8 +217,29 @@ def create_game():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
-    """A game with every hand, the totals and the winner."""
-    return game_json(games.get(store(), game_id))
+    """A game with every hand, the totals and the winner; ``If-None-Match`` with its version answers 304.
+
+    The body of each version is made once and kept (a long game's body is the only thing here that grows
+    with the game, so it is not rebuilt for every phone that asks).
+    """
+    score = games.get(store(), game_id)
+    tag = f'"{score.game.version}"'
+    if tag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": tag})
+    key = (store().path, game_id, score.game.version, absolute("/"))
+    with _bodies_lock:
+        body = _bodies.get(key)
+    if body is None:
+        body = json.dumps(game_json(score), ensure_ascii=False).encode()
+        with _bodies_lock:
+            _bodies[key] = body
+            while len(_bodies) > 32:
+                _bodies.popitem(last=False)
+    return Response(body, mimetype="application/json", headers={"ETag": tag})
+
+
+_bodies: OrderedDict[tuple[str, str, int, str], bytes] = OrderedDict()
+_bodies_lock = threading.Lock()
 
 
 def _round_body(game_id: str) -> tuple[dict[str, Any], HandEntry]:
