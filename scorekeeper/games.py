@@ -27,7 +27,7 @@ from typing import Any
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, ScorekeeperError
 from scorekeeper.rules.game import GAME_NAME_MAX, clean_text
-from scorekeeper.rules.ledger import Game, GameScore, HandEntry, RoundRecord, score_entry, score_game
+from scorekeeper.rules.ledger import Game, GameScore, HandEntry, RoundRecord, add_hand, score_entry, score_game
 from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
 from scorekeeper.store import StorageUnavailable, Store, now
 
@@ -304,9 +304,8 @@ def record_hand(
         number = _number_of(store, game_id, seen)
         played = now_score.rounds[number - 1]
         return Recorded(now_score, number, played.record.id, played.record.version, False)
-    after = scores.put(
-        store, _rebuild(before, [*_hands(before), (record, score)], pending_scopas=tuple(pending), version=version)
-    )
+    game = replace(before.game, rounds=(*before.game.rounds, record), pending_scopas=tuple(pending), version=version)
+    after = scores.put(store, add_hand(before, record, score, game))
     return Recorded(after, record.number, record.id, record.version, True)
 
 

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import InvalidGameError
 from .options import Rules
@@ -114,6 +114,8 @@ class Progress:
     finished_round: int | None
     tied: bool
     status: str
+    # How a count-out game was won (" on scopas in hand 7; ..."), for the status line.
+    how: str = ""
 
     @property
     def finished(self) -> bool:
@@ -140,19 +142,21 @@ def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, en
     points are added category by category and the first side to reach the
     target wins at once; the rest of that hand goes unscored.
     """
-    totals = [0] * len(names)
-    counted_rows: list[tuple[int, ...]] = []
-    running: list[tuple[int, ...]] = []
-    winner = finished = None
-    tied = False
-    how = ""
-    for number, score in enumerate(rounds, start=1):
-        counted = [0] * len(names)
-        if winner is not None:
-            # Hands recorded after the game was won count for nothing.
-            counted_rows.append(tuple(counted))
-            running.append(tuple(totals))
-            continue
+    progress = Progress((), (), None, None, False, "")
+    for score in rounds:
+        progress = play_on(progress, score, names, target, end)
+    if not rounds:
+        progress = replace(progress, status=_status(progress, names, target))
+    return progress
+
+
+def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target: int, end: str = "highest") -> Progress:
+    """``progress`` with one more hand added, as ``play_out`` would add it: the cost of one hand."""
+    totals = list(progress.current or [0] * len(names))
+    counted = [0] * len(names)
+    number = len(progress.totals) + 1
+    winner, finished, how, tied = progress.winner, progress.finished_round, progress.how, False
+    if winner is None:
         if end == "count_out":
             for category in score.categories:
                 for i, side in enumerate(score.sides):
@@ -171,7 +175,6 @@ def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, en
             for i, side in enumerate(score.sides):
                 counted[i] = side.total
                 totals[i] += side.total
-        tied = False
         if winner is None and max(totals) >= target:
             top = max(totals)
             leaders = [i for i, t in enumerate(totals) if t == top]
@@ -179,20 +182,29 @@ def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, en
                 winner, finished = leaders[0], number
             else:
                 tied = True
-        counted_rows.append(tuple(counted))
-        running.append(tuple(totals))
-
-    if winner is not None:
-        status = f"{names[winner]} wins {_shown(names, totals)}{how}."
-        if finished is not None and finished < len(rounds):
-            status += f" Hands after hand {finished} are not counted: the game was already won."
-    elif not rounds:
-        status = f"No hands yet: first to {target} wins."
-    elif tied:
-        status = f"Tied at {_shown(names, totals)} at or over {target}: play another hand."
     else:
-        top = max(totals)
-        leaders = [names[i] for i, t in enumerate(totals) if t == top]
-        lead = f"{leaders[0]} leads" if len(leaders) == 1 else "Level"
-        status = f"{lead} {_shown(names, totals)}; {target} to win."
-    return Progress(tuple(counted_rows), tuple(running), winner, finished, tied, status)
+        # Hands recorded after the game was won count for nothing.
+        tied = progress.tied
+    after = Progress(
+        (*progress.counted, tuple(counted)), (*progress.totals, tuple(totals)), winner, finished, tied, "", how
+    )
+    return replace(after, status=_status(after, names, target))
+
+
+def _status(progress: Progress, names: Sequence[str], target: int) -> str:
+    """The one-line state of the game: who won, who leads, or a tie that plays on."""
+    totals = progress.current
+    hands = len(progress.totals)
+    if progress.winner is not None:
+        status = f"{names[progress.winner]} wins {_shown(names, totals)}{progress.how}."
+        if progress.finished_round is not None and progress.finished_round < hands:
+            status += f" Hands after hand {progress.finished_round} are not counted: the game was already won."
+        return status
+    if not hands:
+        return f"No hands yet: first to {target} wins."
+    if progress.tied:
+        return f"Tied at {_shown(names, totals)} at or over {target}: play another hand."
+    top = max(totals)
+    leaders = [names[i] for i, t in enumerate(totals) if t == top]
+    lead = f"{leaders[0]} leads" if len(leaders) == 1 else "Level"
+    return f"{lead} {_shown(names, totals)}; {target} to win."

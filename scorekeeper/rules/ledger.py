@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import Card, DeckStyle, parse_cards
 from .errors import InvalidRoundError, excerpt
-from .game import Progress, Side, dealer_and_leader, play_out
+from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import Rules
 from .scoring import RoundScore, Tally, score_round
 
@@ -239,3 +239,25 @@ def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameSc
     )
     dealer, leader = dealer_and_leader(game.sides, len(game.rounds))
     return GameScore(game, rounds, progress, dealer, leader)
+
+
+def add_hand(before: GameScore, record: RoundRecord, score: RoundScore, game: Game) -> GameScore:
+    """``before`` with one more hand at the end (``game`` is the stored game with it): one hand's work.
+
+    >>> from dataclasses import replace
+    >>> from .options import Rules
+    >>> from .scoring import Tally
+    >>> sides = (Side("A", ("A",)), Side("B", ("B",)))
+    >>> game = Game("g", "Friday", "", Rules(), 11, DeckStyle.ITALIAN, sides, (), (0, 0), 1)
+    >>> entry = HandEntry((SideEntry(0, tally=Tally(22, 6, True, primiera_won=True)),
+    ...                    SideEntry(0, tally=Tally(18, 4, False, primiera_won=False))))
+    >>> record = RoundRecord(1, entry, 2, "r1")
+    >>> score = score_entry(entry, game.names, game.rules)
+    >>> after = add_hand(score_game(game), record, score, replace(game, rounds=(record,), version=2))
+    >>> after.totals, after.progress.status
+    ((4, 0), 'A leads 4-0; 11 to win.')
+    """
+    progress = play_on(before.progress, score, game.names, game.target, game.rules.end)
+    played = ScoredRound(record, score, progress.counted[-1], progress.totals[-1])
+    dealer, leader = dealer_and_leader(game.sides, len(game.rounds))
+    return GameScore(game, (*before.rounds, played), progress, dealer, leader)
