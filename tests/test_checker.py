@@ -141,6 +141,14 @@ def test_the_rules_menus_show_what_the_game_plays(client):
     assert f"capture_choice=fewest&amp;game={r.json['id']}" in html
 
 
+def test_a_profile_chosen_over_the_games_own_stays_in_the_shared_link(client):
+    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}],
+                                           "rules": {"profile": "asso-piglia-tutto"}})  # fmt: skip
+    status, html = page(client, f"?game={r.json['id']}&profile=classic&table=3c,4s&hand=1d")
+    assert status == 200 and "Trail" in html and "takes the whole table" not in html
+    assert f"profile=classic&amp;game={r.json['id']}" in html
+
+
 @pytest.mark.parametrize(
     "query, words",
     [

@@ -170,7 +170,7 @@ class CheckerForm(FlaskForm):
             try:
                 self.deck_style = DeckStyle.parse(self.style.data)
             except ScopaError as err:
-                self.style.errors.append(err.message)
+                self.add_error(err, "style")
         data = {"profile": self.profile.data} if self.profile.data else dict(base)
         for key in CAPTURE_OPTIONS:
             if self[key].data is not None and not self[key].errors:
@@ -197,6 +197,9 @@ class CheckerForm(FlaskForm):
         if not field.errors:
             field.errors = [err.message]
 
+    def _game_id(self) -> str:
+        return self.game.data if self.game.data and not self.game.errors else ""
+
     @property
     def field_errors(self) -> dict[str, str]:
         """The first message of each field that has one."""
@@ -207,14 +210,15 @@ class CheckerForm(FlaskForm):
         params = {
             "table": self.table._value(),
             "hand": self.hand._value(),
-            "profile": self.rules.profile if self.rules.profile != "classic" else "",
+            # With a game, the profile is always said: the game's own may not be the one chosen.
+            "profile": self.rules.profile if self.rules.profile != "classic" or self._game_id() else "",
             **{k: option_text(v) for k, v in self.rules.overrides().items() if k in CAPTURE_OPTIONS},
             "style": self.deck_style.value if self.deck_style is not DeckStyle.ITALIAN else "",
             "last": "1" if self.last.data else "",
             "deal": "1" if self.deal.data else "",
             "play": self.play._value(),
             "take": self.take._value(),
-            "game": self.game.data if self.game.data and not self.game.errors else "",
+            "game": self._game_id(),
         }
         params.update(changes)
         return {k: v for k, v in params.items() if v}
@@ -238,8 +242,8 @@ def capture_checker() -> Response | tuple[str, int]:
     if form.game.data and not form.game.errors:
         try:
             game = games.load(store(), form.game.data)
-        except GameNotFound as err:
-            form.game.errors.append(f"{err.message}. The checker uses classic rules instead.")
+        except GameNotFound as missing:
+            form.game.errors.append(f"{missing.message}. The checker uses classic rules instead.")
     form.settle(game.game if game else None)
     table, hand, play, take = form.table.data, form.hand.data, form.play.data, form.take.data
     asked = bool(table or hand or form.deal.data)
@@ -248,8 +252,8 @@ def capture_checker() -> Response | tuple[str, int]:
     dealt: DealCheck | None = None
     if asked:
         found = position_errors(hand, table, deal=form.deal.data, play=play[0] if play else None, take=take)
-        for err in found:
-            form.add_error(err)
+        for problem in found:
+            form.add_error(problem)
     if asked and not form.field_errors:
         try:
             if form.deal.data:
