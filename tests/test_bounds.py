@@ -87,3 +87,11 @@ def test_a_read_only_database_serves_reads_and_refuses_writes_with_503(tmp_path)
         page = c.post(f"/g/{game['id']}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-ro-000003"},
                       headers={"X-Keeper-Key": game["keeper_key"]})  # fmt: skip
         assert page.status_code in (302, 503)
+
+
+@pytest.mark.parametrize("path", ["/", "/g/nope", "/pads", "/new"])
+def test_an_address_that_is_not_utf8_is_a_400(client, path):
+    r = client.get(path + "?profile=%ff%fe&x=%c3")
+    assert r.status_code in (200, 400, 404)
+    r = client.get(path, environ_overrides={"QUERY_STRING": "profile=\xff\xfe&table=\xc3"})
+    assert r.status_code in (200, 400, 404)

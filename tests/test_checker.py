@@ -3,6 +3,8 @@
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 
 def page(client, query):
@@ -111,3 +113,90 @@ def test_an_adversarial_position_is_grouped_and_readable(client):
     # thousands of plays: each value's list is shown once, with equivalent captures grouped
     assert html.count('class="play"') < 120
     assert html.count("Plays like") == 7 and "ways" in html
+
+
+def test_a_wrong_field_shows_its_message_beside_it_and_keeps_what_was_chosen(client):
+    status, html = page(client, "?table=1b,6s&hand=8d&capture_choice=yes&last=1&ace_takes_all=true")
+    assert status == 400
+    menu = html.split('id="opt_capture_choice"')[1].split("</div>")[0]
+    assert "capture_choice must be &#34;free&#34; or &#34;fewest&#34;, not &#34;yes&#34;" in menu
+    assert re.search(r'<option selected value="true">yes</option>', html.split('id="opt_ace_takes_all"')[1])
+    assert re.search(r'name="last" value="1" checked', html)
+    assert 'data-card="1b"' in html and re.search(r'class="cell where-t" data-card="6s"', html)
+    assert re.search(r'class="cell where-h" data-card="8d"', html)
+
+
+def test_a_claim_about_a_card_not_in_the_hand_is_shown_at_the_card_played(client):
+    status, html = page(client, "?table=1b&hand=8d&play=3c&take=1b")
+    judge = html.split('id="judge"')[1]
+    assert status == 400 and "3c is not in the hand; the card played comes from the hand" in judge
+
+
+def test_the_rules_menus_show_what_the_game_plays(client):
+    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}],
+                                           "rules": {"profile": "classic", "capture_choice": "fewest"}})  # fmt: skip
+    status, html = page(client, f"?game={r.json['id']}&table=1d,9d,2d,3d,4d&hand=10c")
+    assert status == 200 and html.count('class="play"') == 1
+    assert '<option selected value="fewest">' in html.split('id="opt_capture_choice"')[1]
+    assert f"capture_choice=fewest&amp;game={r.json['id']}" in html
+
+
+def test_a_profile_chosen_over_the_games_own_stays_in_the_shared_link(client):
+    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}],
+                                           "rules": {"profile": "asso-piglia-tutto"}})  # fmt: skip
+    status, html = page(client, f"?game={r.json['id']}&profile=classic&table=3c,4s&hand=1d")
+    assert status == 200 and "Trail" in html and "takes the whole table" not in html
+    assert f"profile=classic&amp;game={r.json['id']}" in html
+
+
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("?table=" + "1b," * 5000 + "&hand=8d", "at most 200 characters"),
+        ("?table=" + ",".join(["1b"] * 41) + "&hand=8d", "41 cards listed; the deck has 40"),
+        ("?table=1b&hand=8d&profile=" + "x" * 10_000, "at most 40 characters"),
+        ("?table=1b&hand=8d&capture_choice=" + "x" * 10_000, "at most 40 characters"),
+        ("?table=1b&hand=8d&game=" + "g" * 10_000, "at most 64 characters"),
+        ("?table=1b&hand=8d&play=8d,1b", "name one card"),
+    ],
+)
+def test_long_input_is_refused_without_echoing_it(client, query, words):
+    status, html = page(client, query)
+    assert status == 400 and words in html
+    assert len(html) < 40_000
+
+
+def test_the_grid_redirect_keeps_only_the_checkers_own_fields(client):
+    r = client.get("/check?c_7d=t&c_5c=h&c_1s=h&last=1&capture_choice=fewest&junk=" + "x" * 5000)
+    assert r.status_code == 302
+    assert r.headers["Location"] == "/check?table=7d&hand=5c,1s&last=1&capture_choice=fewest"
+
+
+def _wsgi(text):
+    """A query string as a server hands it on: its bytes, decoded as Latin-1 (WSGI's rule)."""
+    return text.encode("utf-8", "surrogatepass").decode("latin-1")
+
+
+pairs = st.lists(
+    st.tuples(
+        st.sampled_from(["table", "hand", "play", "take", "profile", "style", "last", "deal", "game", "c_7d",
+                         "c_zz", "capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa"])
+        | st.text(max_size=8),
+        st.text(max_size=40) | st.sampled_from(["1b,2c,6s", "8d", "5c,4s,1b", "1", "t", "h", "true", "fewest",
+                                                "asso-piglia-tutto", "french", "1b,1b", "1d 2d 3d"]),
+    ),
+    max_size=10,
+)  # fmt: skip
+raw_queries = (
+    st.text(max_size=300).map(_wsgi)
+    | pairs.map(lambda kv: _wsgi("&".join(f"{k}={v}" for k, v in kv)))
+    # Bytes that are not UTF-8 at all: a browser never sends them, a broken client or a prober may.
+    | st.binary(max_size=60).map(lambda raw: raw.decode("latin-1"))
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=raw_queries)
+def test_no_query_string_gives_a_500(client, query):
+    r = client.get("/check", environ_overrides={"QUERY_STRING": query})
+    assert r.status_code < 500, r.get_data(as_text=True)[:500]

@@ -1,5 +1,6 @@
 """Legal plays, verdicts on claimed captures and the deal check, from the seeds' own examples."""
 
+import re
 from itertools import combinations
 
 import pytest
@@ -16,6 +17,7 @@ from scorekeeper.rules import (
     legal_moves,
     move_groups,
 )
+from scorekeeper.rules.moves import TABLE_MAX, check_position, plays_by_card, position_errors
 from tests.conftest import cards
 
 
@@ -215,18 +217,60 @@ def test_deal_check_needs_four_distinct_cards():
 
 
 @pytest.mark.parametrize(
-    "hand, table, message",
+    "hand, table, message, field",
     [
-        ("", "1d", "expected 1 to 10"),
-        ("1d 2d 3d 4d 5d 6d 7d 8d 9d 10d 1c", "", "expected 1 to 10"),
-        ("7d", "7d", "appears twice"),
+        ("", "1d", "choose at least one card in the hand (1 to 10)", "hand"),
+        ("1d 2d 3d 4d 5d 6d 7d 8d 9d 10d 1c", "", "the hand has 11 cards; a hand holds at most 10", "hand"),
+        ("7d", "7d", "7d is both on the table and in the hand", "hand[0]"),
+        ("7d", "1b 2c 1b", "1b is listed twice in the table", "table[2]"),
     ],
 )
-def test_impossible_positions_are_errors(hand, table, message):
-    from scorekeeper.rules.moves import check_position
-
-    with pytest.raises(InvalidPositionError, match=message):
+def test_impossible_positions_are_errors(hand, table, message, field):
+    with pytest.raises(InvalidPositionError, match=re.escape(message)) as caught:
         check_position(cards(hand), cards(table))
+    assert caught.value.field == field
+
+
+def test_a_full_table_leaves_no_card_to_play():
+    table = [c for c in DECK if str(c) != "7d"]
+    assert len(table) == TABLE_MAX
+    check_position(cards("7d"), table)
+    with pytest.raises(InvalidPositionError, match="the table has 40 cards; it holds at most 39"):
+        check_position((), list(DECK), deal=True)
+
+
+def test_every_problem_of_a_position_is_reported_once_per_field():
+    errors = position_errors(cards("2c 2c"), cards("1b 2c"), deal=True, play=cards("5d")[0], take=cards("3s"))
+    assert {e.field: e.message for e in errors} == {
+        "hand[1]": "2c is listed twice in the hand; each card exists once",
+        "table": "the first deal puts 4 cards on the table, not 2",
+        "play": "5d is not in the hand; the card played comes from the hand",
+        "take[0]": "3s is not on the table; only table cards can be taken",
+    }
+
+
+def test_the_deal_check_needs_no_hand_but_four_table_cards():
+    assert position_errors((), cards("10d 10c 10s 4b"), deal=True) == []
+    assert [e.message for e in position_errors((), cards("10d"))] == ["choose at least one card in the hand (1 to 10)"]
+
+
+def test_cards_of_equal_value_play_alike():
+    plays = plays_by_card(cards("5d 2c 5s"), cards("5c 4s 1b"))
+    assert [(str(p.card), p.same_as and str(p.same_as)) for p in plays] == [("5d", None), ("2c", None), ("5s", "5d")]
+    five, two, other_five = plays
+    assert five.must_capture and not two.must_capture and other_five.must_capture
+    assert [g.card for g in other_five.groups] == cards("5s")
+    assert [m.capture for m in other_five.groups[0].moves()] == [m.capture for m in five.groups[0].moves()]
+
+
+def test_plays_by_card_counts_every_way_and_agrees_with_legal_moves():
+    table = cards("1d 9d 2d 3d 4d 8c 6c")
+    hand = cards("10c 10b 7s")
+    plays = plays_by_card(hand, table)
+    moves = legal_moves(hand, table)
+    assert sum(p.count for p in plays) == len(moves)
+    for p in plays:
+        assert p.count == sum(1 for m in moves if m.card == p.card) > 1
 
 
 def test_groups_stand_for_every_move_on_a_crowded_table():

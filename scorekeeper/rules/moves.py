@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain, combinations, product
+from math import prod
 
 from .cards import Card, DeckStyle, Rank
 from .errors import IllegalMoveError, InvalidPositionError
@@ -159,19 +160,74 @@ def _join(cards: Sequence[Card], style: DeckStyle | None) -> str:
     return " + ".join(_fmt(c, style) for c in cards)
 
 
-def check_position(hand: Sequence[Card], table: Sequence[Card], *, hand_max: int = 10) -> None:
-    """Raise ``InvalidPositionError`` for a hand or table that cannot occur."""
-    if not 1 <= len(hand) <= hand_max:
-        raise InvalidPositionError(f"the hand has {len(hand)} cards; expected 1 to {hand_max}", "hand")
-    if len(table) > 39:
-        raise InvalidPositionError(f"the table has {len(table)} cards; expected at most 39", "table")
-    seen: set[Card] = set()
-    for name, cards in (("hand", hand), ("table", table)):
+# The limits of a position, here once: the checker, the API and the move generator all check through them.
+HAND_MAX = 10  # Scopone scientifico deals 10 cards to each player, the most any deal gives
+TABLE_MAX = 39  # every card of the deck but the one being played
+DEAL_CARDS = 4  # the first deal puts 4 cards face up on the table
+
+
+def position_errors(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    *,
+    hand_max: int = HAND_MAX,
+    deal: bool = False,
+    play: Card | None = None,
+    take: Sequence[Card] = (),
+) -> list[InvalidPositionError]:
+    """Every reason a position cannot occur, at most one per field (``hand``, ``table``, ``play``, ``take``).
+
+    ``deal`` asks for the first-deal check: the table then holds exactly 4 cards and the hand may be empty.
+    ``play`` and ``take`` are a claimed play: a card from the hand and the table cards it takes.
+
+    >>> [e.message for e in position_errors([Card.parse("2c")], [Card.parse("1b"), Card.parse("2c")])]
+    ['2c is both on the table and in the hand; a card is in one place only']
+    """
+    found: dict[str, InvalidPositionError] = {}
+
+    def report(field: str, message: str, at: int | None = None) -> None:
+        if field not in found:
+            found[field] = InvalidPositionError(message, field if at is None else f"{field}[{at}]")
+
+    for name, cards, where in (("table", table, "the table"), ("hand", hand, "the hand"), ("take", take, "the take")):
+        seen: set[Card] = set()
         for i, card in enumerate(cards):
             if card in seen:
-                where = "the hand and the table" if card in hand and card in table else name
-                raise InvalidPositionError(f"{card} appears twice ({where}); each card exists once", f"{name}[{i}]")
+                report(name, f"{card} is listed twice in {where}; each card exists once", i)
             seen.add(card)
+    on_table = set(table)
+    for i, card in enumerate(hand):
+        if card in on_table:
+            report("hand", f"{card} is both on the table and in the hand; a card is in one place only", i)
+    if len(hand) > hand_max:
+        report("hand", f"the hand has {len(hand)} cards; a hand holds at most {hand_max}")
+    elif not hand and not deal:
+        report("hand", f"choose at least one card in the hand (1 to {hand_max})")
+    if len(table) > TABLE_MAX:
+        report("table", f"the table has {len(table)} cards; it holds at most {TABLE_MAX}")
+    if deal and len(table) != DEAL_CARDS:
+        report("table", f"the first deal puts {DEAL_CARDS} cards on the table, not {len(table)}")
+    if play is not None and play not in hand:
+        report("play", f"{play} is not in the hand; the card played comes from the hand")
+    for i, card in enumerate(take):
+        if card not in on_table:
+            report("take", f"{card} is not on the table; only table cards can be taken", i)
+    return list(found.values())
+
+
+def check_position(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    *,
+    hand_max: int = HAND_MAX,
+    deal: bool = False,
+    play: Card | None = None,
+    take: Sequence[Card] = (),
+) -> None:
+    """Raise the first of ``position_errors`` (an ``InvalidPositionError``) for a position that cannot occur."""
+    errors = position_errors(hand, table, hand_max=hand_max, deal=deal, play=play, take=take)
+    if errors:
+        raise errors[0]
 
 
 def _by_value(table: Sequence[Card]) -> dict[int, tuple[Card, ...]]:
@@ -242,20 +298,13 @@ def move_groups(
     if rules.capture_choice == "fewest":
         fewest = min(sum(n for _, n in p) for p in found)
         found = [p for p in found if sum(n for _, n in p) == fewest]
-    options = sum(_product(_choose(counts[v], n) for v, n in p) for p in found)
+    options = sum(prod(_choose(counts[v], n) for v, n in p) for p in found)
     groups = []
     for partition in found:
         is_scopa = sum(n for _, n in partition) == n_table and scopa_allowed
         parts = tuple((v, n, by_value[v]) for v, n in partition)
         groups.append(MoveGroup(card, parts, is_scopa, "sum", ctx, options))
     return groups
-
-
-def _product(numbers) -> int:
-    out = 1
-    for n in numbers:
-        out *= n
-    return out
 
 
 def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> str:
@@ -305,6 +354,62 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> str:
             f"{choice}{suffix}")  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class CardPlays:
+    """The legal plays of one hand card, grouped.
+
+    Cards of equal value play alike: a card of a value already shown in the hand
+    names the first such card in ``same_as`` and has the same groups, played with itself.
+    """
+
+    card: Card
+    groups: tuple[MoveGroup, ...]
+    same_as: Card | None = None
+
+    @property
+    def must_capture(self) -> bool:
+        """Whether the card can capture, and so may not be trailed (rule 3)."""
+        return self.groups[0].kind != "trail"
+
+    @property
+    def count(self) -> int:
+        """How many distinct plays the card has."""
+        return sum(len(g) for g in self.groups)
+
+
+def plays_by_card(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    rules: Rules = Rules(),
+    last_play: bool = False,
+    style: DeckStyle | None = None,
+    *,
+    hand_max: int = HAND_MAX,
+) -> list[CardPlays]:
+    """The legal plays of each hand card, in hand order, equivalent captures grouped.
+
+    Raises ``InvalidPositionError`` for a position that cannot occur (``check_position``).
+
+    >>> table = [Card.parse(c) for c in ["5c", "4s", "1b"]]
+    >>> hand = [Card.parse(c) for c in ["5d", "2c", "5s"]]
+    >>> [(str(p.card), p.must_capture, p.count, p.same_as and str(p.same_as)) for p in plays_by_card(hand, table)]
+    [('5d', True, 1, None), ('2c', False, 1, None), ('5s', True, 1, '5d')]
+    """
+    check_position(hand, table, hand_max=hand_max)
+    ctx = _context(table, rules, last_play, style)
+    first_of_value: dict[int, CardPlays] = {}
+    out: list[CardPlays] = []
+    for card in hand:
+        first = first_of_value.get(card.value)
+        if first is None:
+            # Captures depend only on the card's value, so each value is worked out once.
+            first = first_of_value[card.value] = CardPlays(card, tuple(move_groups(card, table, context=ctx)))
+            out.append(first)
+        else:
+            out.append(CardPlays(card, tuple(replace(g, card=card) for g in first.groups), first.card))
+    return out
+
+
 def legal_moves(
     hand: Sequence[Card],
     table: Sequence[Card],
@@ -317,17 +422,15 @@ def legal_moves(
     A card that can capture is never listed as a trail (rule 3).  Cards of the
     same value take the same table cards, so their captures are found once.
     """
-    check_position(hand, table, hand_max=40)
-    ctx = _context(table, rules, last_play, style)
-    found: dict[int, list[tuple[MoveGroup, list[tuple[Card, ...]]]]] = {}
+    captures: dict[Card, list[list[tuple[Card, ...]]]] = {}
     moves: list[Move] = []
-    for card in hand:
-        if card.value not in found:
-            found[card.value] = [(g, list(g.captures())) for g in move_groups(card, table, context=ctx)]
-        for group, captures in found[card.value]:
-            mine = replace(group, card=card)
-            scopa, kind = mine.scopa, mine.kind
-            moves.extend([Move(card, capture, scopa, kind, mine) for capture in captures])
+    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=40):
+        first = plays.same_as or plays.card
+        if first not in captures:
+            captures[first] = [list(g.captures()) for g in plays.groups]
+        for group, taken in zip(plays.groups, captures[first], strict=True):
+            card, scopa, kind = plays.card, group.scopa, group.kind
+            moves.extend([Move(card, capture, scopa, kind, group) for capture in taken])
     return moves
 
 
@@ -422,10 +525,7 @@ def deal_check(cards: Sequence[Card]) -> DealCheck:
     >>> deal_check([Card.parse(c) for c in ["10d", "10c", "10s", "4b"]]).redeal
     True
     """
-    if len(cards) != 4:
-        raise InvalidPositionError(f"the first deal puts 4 cards on the table, not {len(cards)}", "table")
-    if len(set(cards)) != 4:
-        raise InvalidPositionError("a card appears twice on the table; each card exists once", "table")
+    check_position((), cards, deal=True)
     kings = sum(1 for c in cards if c.rank is Rank.RE)
     if kings >= 3:
         reason = (f"{kings} kings are on the table: the hand is redealt by the same dealer "

@@ -89,6 +89,11 @@ def register_errors(app: Flask) -> None:
             413, "too_large", f"the request is larger than this server takes ({limit // 1024} KB); nothing was saved"
         )
 
+    @app.errorhandler(UnicodeDecodeError)
+    def bad_encoding(err: UnicodeDecodeError):
+        """An address or form that is not UTF-8 text: 400, nothing read."""
+        return error_response(400, "bad_encoding", "this address or form is not valid text (UTF-8); nothing was read")
+
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
         """JSON errors under /api, a plain page elsewhere."""

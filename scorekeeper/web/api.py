@@ -25,7 +25,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import ensure_disjoint
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
 from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
-from scorekeeper.rules.moves import Move
+from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.keepers import keeper_only
@@ -85,8 +85,8 @@ def move_json(move: Move) -> dict[str, Any]:
 def moves():
     """Every legal play of every hand card on a table."""
     body = json_body()
-    hand = parse_cards(body.get("hand"), "hand", low=1, high=10)
-    table = parse_cards(body.get("table", []), "table", high=39)
+    hand = parse_cards(body.get("hand"), "hand", low=1, high=HAND_MAX)
+    table = parse_cards(body.get("table", []), "table", high=TABLE_MAX)
     ensure_disjoint([("hand", hand), ("table", table)])
     last_play = read_flag(body, "last_play")
     rules = read_rules(body)
@@ -101,8 +101,8 @@ def judge():
         card = Card.parse(body.get("card"))
     except ScopaError as err:
         raise err.at("card") from None
-    table = parse_cards(body.get("table", []), "table", high=39)
-    capture = parse_cards(body.get("capture", []), "capture", high=39)
+    table = parse_cards(body.get("table", []), "table", high=TABLE_MAX)
+    capture = parse_cards(body.get("capture", []), "capture", high=TABLE_MAX)
     last_play = read_flag(body, "last_play")
     rules = read_rules(body)
     verdict = judge_play(card, capture, table, rules, last_play)
@@ -122,7 +122,7 @@ def judge():
 def deal():
     """Check the four cards first dealt to the table (3 or 4 kings: redeal)."""
     body = json_body()
-    table = parse_cards(body.get("table"), "table", low=4, high=4)
+    table = parse_cards(body.get("table"), "table", low=DEAL_CARDS, high=DEAL_CARDS)
     check = deal_check(table)
     return {"redeal": check.redeal, "kings": check.kings, "reason": check.reason}
 

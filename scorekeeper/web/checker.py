@@ -1,238 +1,291 @@
 """The capture checker: every legal play for a table and a hand, verdicts on claims, the deal check.
 
 The whole position lives in the URL (``/check?table=1b,2c,6s&hand=8d``), so it
-can be shared by link or QR code and the page works without JavaScript.
+can be shared by link or QR code and the page works without JavaScript.  The
+form only reads the query string; which positions can occur and what may be
+played is the rules core's to say (``check_position``, ``plays_by_card``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import BooleanField, Field, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import ValidationError
 
 from scorekeeper import games
-from scorekeeper.rules import PROFILES, Card, DeckStyle, Rules, ScopaError
+from scorekeeper.games import GameNotFound
+from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError
+from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.moves import (
     RULE_TEXT,
+    CardPlays,
     DealCheck,
-    MoveGroup,
     Verdict,
-    check_position,
     deal_check,
     judge_play,
-    move_groups,
+    plays_by_card,
+    position_errors,
 )
 from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP
 from scorekeeper.web.context import absolute, store
-from scorekeeper.web.forms import option_label
-from scorekeeper.web.pages import card_grid
+from scorekeeper.web.widgets import describe, option_label, option_text, option_value, position_grid
 
 bp = Blueprint("checker", __name__)
 
+# Input bounds, so no query string costs more than a normal position: a list of all 40 cards, typed
+# with the longest codes ("10d") and separators, fits in 200 characters.
+CARDS_TEXT_MAX = 200
+NAME_TEXT_MAX = 40  # a profile, an option value or a deck style is one short word
+GAME_ID_MAX = 64  # game ids are 16 characters; room to spare without echoing a page of text
+# Where a core error's field is shown: the core names a claimed play's card and capture differently.
+FIELD_OF = {"card": "play", "capture": "take"}
 
-@dataclass
-class Position:
-    """What the URL says: the cards, the rules and the question asked."""
 
-    table: list[Card] = field(default_factory=list)
-    hand: list[Card] = field(default_factory=list)
-    rules: Rules = field(default_factory=Rules)
-    style: DeckStyle = DeckStyle.ITALIAN
-    last_play: bool = False
-    deal: bool = False
-    play: Card | None = None
-    take: list[Card] = field(default_factory=list)
-    game_id: str | None = None
-    errors: dict[str, str] = field(default_factory=dict)
+def _at_most(limit: int) -> Any:
+    """A validator on the text as sent (a menu's value is checked before it is read as an option value)."""
 
-    def query(self, **changes) -> dict[str, str]:
-        """The URL parameters of this position (with ``changes``), shortest form."""
+    def check(form: FlaskForm, field: Field) -> None:
+        if field.raw_data and len(field.raw_data[0]) > limit:
+            raise ValidationError(f"at most {limit} characters, please")
+
+    return check
+
+
+class CardsField(Field):
+    """Cards as codes, comma- or space-separated, or repeated (``take=4s&take=1b``).
+
+    Every code is read by the core's ``Card.parse``; the first one it cannot read is the field's error.
+    """
+
+    def __init__(self, label: str | None = None, *, single: bool = False, **kwargs: Any) -> None:
+        super().__init__(label, default=list, **kwargs)
+        self.single = single
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.data = []
+        text = ",".join(valuelist)
+        if len(text) > CARDS_TEXT_MAX:
+            raise ValueError(f"at most {CARDS_TEXT_MAX} characters, please")
+        codes = [code for code in text.replace(" ", ",").split(",") if code]
+        if len(codes) > len(DECK):
+            raise ValueError(f"{len(codes)} cards listed; the deck has {len(DECK)}")
+        if self.single and len(codes) > 1:
+            raise ValueError("name one card")
+        problem = None
+        for code in codes:
+            try:
+                self.data.append(Card.parse(code))
+            except ScopaError as err:
+                problem = problem or err.message
+        if problem:
+            raise ValueError(problem)
+
+    def _value(self) -> str:
+        return ",".join(map(str, self.data or []))
+
+
+def _menu(key: str) -> SelectField:
+    # The core checks the chosen value against the option's choices, so any text is passed on to it.
+    choices = [SelectChoice("", "as the profile")]
+    choices += [SelectChoice(option_text(c), option_label(c)) for c in OPTION_CHOICES[key]]
+    return SelectField(
+        key.replace("_", " "),
+        choices=choices,
+        coerce=option_value,
+        validate_choice=False,
+        validators=[_at_most(NAME_TEXT_MAX)],
+        description=OPTION_HELP[key],
+    )
+
+
+class CheckerForm(FlaskForm):
+    """The checker's question, read from the query string: cards, rules, and the play to judge."""
+
+    table = CardsField("Table")
+    hand = CardsField("Hand")
+    play = CardsField("Card played", single=True)
+    take = CardsField("Cards taken from the table")
+    profile = SelectField(
+        "Profile",
+        choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()],
+        validate_choice=False,
+        validators=[_at_most(NAME_TEXT_MAX)],
+    )
+    style = SelectField(
+        "Deck",
+        choices=[SelectChoice(s.value, s.title) for s in DeckStyle],
+        validate_choice=False,
+        validators=[_at_most(NAME_TEXT_MAX)],
+    )
+    last = BooleanField("last card of the hand", false_values=("", "0", "false"))
+    deal = BooleanField("first deal (check for kings)", false_values=("", "0", "false"))
+    game = StringField("Game", validators=[_at_most(GAME_ID_MAX)])
+
+    def __init__(self, **kwargs: Any) -> None:
+        # A GET form: it reads the query string, and a shared link carries no CSRF token.
+        if "formdata" not in kwargs:
+            try:
+                kwargs["formdata"] = request.args
+            except UnicodeDecodeError:
+                # Browsers percent-encode addresses; raw bytes that are not UTF-8 come from a broken link.
+                abort(400, "This address is not valid text (UTF-8). Open the checker again from its link.")
+        kwargs.setdefault("meta", {"csrf": False})
+        super().__init__(**kwargs)
+        self.rules = Rules()
+        self.deck_style = DeckStyle.ITALIAN
+
+    def grid_fields(self) -> list[SelectField]:
+        """The per-card menus of the grid, in deck order."""
+        return [self[f"c_{card}"] for card in DECK]
+
+    def read_grid(self) -> bool:
+        """Take the table and the hand from the per-card grid, if it was sent (the page without JavaScript)."""
+        cells = self.grid_fields()
+        if not any(cell.raw_data for cell in cells):
+            return False
+        self.table.data = [card for card, cell in zip(DECK, cells, strict=True) if cell.data == "t"]
+        self.hand.data = [card for card, cell in zip(DECK, cells, strict=True) if cell.data == "h"]
+        self.table.errors, self.hand.errors = [], []
+        return True
+
+    def entered_query(self) -> dict[str, str]:
+        """The short URL of what was sent: the grid's cards as lists, every other field as typed."""
+        params = {"table": self.table._value(), "hand": self.hand._value()}
+        for field in self:
+            if field.name not in params and not field.name.startswith("c_") and field.raw_data:
+                params[field.name] = ",".join(field.raw_data)
+        return {k: v for k, v in params.items() if v}
+
+    def settle(self, game: Game | None) -> None:
+        """Work out the rules and deck style (a game's, then the menus'); show them in the menus."""
+        base = game.rules.overrides() if game else {}
+        self.deck_style = game.deck_style if game else DeckStyle.ITALIAN
+        if self.style.data and not self.style.errors:
+            try:
+                self.deck_style = DeckStyle.parse(self.style.data)
+            except ScopaError as err:
+                self.add_error(err, "style")
+        data = {"profile": self.profile.data} if self.profile.data else dict(base)
+        for key in CAPTURE_OPTIONS:
+            if self[key].data is not None and not self[key].errors:
+                data[key] = self[key].data
+        if not any(self[key].errors for key in ("profile", *CAPTURE_OPTIONS)):
+            try:
+                self.rules = Rules.from_dict(data)
+            except ScopaError as err:
+                self.add_error(err, "profile")
+        # What the menus show: the choice made, or else what the game or the profile plays.
+        if not self.profile.data:
+            self.profile.data = self.rules.profile
+        if not self.style.data:
+            self.style.data = self.deck_style.value
+        for key, value in self.rules.overrides().items():
+            if key in CAPTURE_OPTIONS and self[key].data is None:
+                self[key].data = value
+
+    def add_error(self, err: ScopaError, default: str = "table") -> None:
+        """Show a core error beside the field it names (one message a field is enough to act on)."""
+        name = (err.field or default).split("[")[0].split(".")[0]
+        name = FIELD_OF.get(name, name)
+        field = self[name] if name in self else self[default]
+        if not field.errors:
+            field.errors = [err.message]
+
+    def _game_id(self) -> str:
+        return self.game.data if self.game.data and not self.game.errors else ""
+
+    @property
+    def field_errors(self) -> dict[str, str]:
+        """The first message of each field that has one."""
+        return {field.name: field.errors[0] for field in self if field.errors}
+
+    def query(self, **changes: str) -> dict[str, str]:
+        """The URL parameters of this position (with ``changes``), in their shortest form."""
         params = {
-            "table": ",".join(map(str, self.table)),
-            "hand": ",".join(map(str, self.hand)),
-            "profile": self.rules.profile if self.rules.profile != "classic" else "",
-            **{k: str(v).lower() for k, v in self.rules.overrides().items() if k in CAPTURE_OPTIONS},
-            "style": self.style.value if self.style is not DeckStyle.ITALIAN else "",
-            "last": "1" if self.last_play else "",
-            "deal": "1" if self.deal else "",
-            "play": str(self.play) if self.play else "",
-            "take": ",".join(map(str, self.take)),
-            "game": self.game_id or "",
+            "table": self.table._value(),
+            "hand": self.hand._value(),
+            # With a game, the profile is always said: the game's own may not be the one chosen.
+            "profile": self.rules.profile if self.rules.profile != "classic" or self._game_id() else "",
+            **{k: option_text(v) for k, v in self.rules.overrides().items() if k in CAPTURE_OPTIONS},
+            "style": self.deck_style.value if self.deck_style is not DeckStyle.ITALIAN else "",
+            "last": "1" if self.last.data else "",
+            "deal": "1" if self.deal.data else "",
+            "play": self.play._value(),
+            "take": self.take._value(),
+            "game": self._game_id(),
         }
         params.update(changes)
         return {k: v for k, v in params.items() if v}
 
 
-def _cards(text: str, name: str, errors: dict[str, str]) -> list[Card]:
-    out: list[Card] = []
-    for part in [p for p in text.replace(" ", ",").split(",") if p.strip()]:
-        try:
-            card = Card.parse(part)
-        except ScopaError as err:
-            errors.setdefault(name, err.message)
-            continue
-        if card in out:
-            errors.setdefault(name, f"{card} is listed twice in the {name}; each card exists once")
-            continue
-        out.append(card)
-    return out
-
-
-def read_position(args) -> Position:
-    """Read a position from the query string, collecting a message per field for anything wrong."""
-    pos = Position()
-    errors = pos.errors
-    pos.game_id = args.get("game") or None
-    base: dict = {}
-    if pos.game_id:
-        game = store().load_game(pos.game_id)
-        if game is None:
-            errors["game"] = "no game has this address; the checker uses classic rules instead"
-            pos.game_id = None
-        else:
-            base, pos.style = game.rules.overrides(), game.deck_style
-    if "style" in args:
-        try:
-            pos.style = DeckStyle.parse(args["style"])
-        except ScopaError as err:
-            errors["style"] = err.message
-    rules_data = {**base}
-    if args.get("profile"):
-        rules_data = {"profile": args["profile"]}
-    for key in CAPTURE_OPTIONS:
-        raw = args.get(key, "")
-        for choice in OPTION_CHOICES[key]:
-            if raw == str(choice).lower():
-                rules_data[key] = choice
-    try:
-        pos.rules = Rules.from_dict(rules_data)
-    except ScopaError as err:
-        errors[err.field or "profile"] = err.message
-    pos.table = _cards(args.get("table", ""), "table", errors)
-    pos.hand = _cards(args.get("hand", ""), "hand", errors)
-    pos.last_play = args.get("last") == "1"
-    pos.deal = args.get("deal") == "1"
-    both = [c for c in pos.hand if c in pos.table]
-    if both:
-        errors["hand"] = f"{both[0]} is both on the table and in the hand; a card is in one place only"
-    if len(pos.hand) > 10:
-        errors["hand"] = f"the hand has {len(pos.hand)} cards; a hand holds at most 10"
-    if len(pos.table) > 39:
-        errors["table"] = "the table holds at most 39 cards"
-    if pos.deal and len(pos.table) != 4:
-        errors["table"] = f"the first deal puts 4 cards on the table, not {len(pos.table)}"
-    if args.get("play"):
-        played = _cards(args["play"], "play", errors)
-        pos.play = played[0] if played else None
-        if pos.play is not None and pos.play not in pos.hand:
-            errors["play"] = f"{pos.play} is not in the hand; the card played comes from the hand"
-    pos.take = _cards(",".join(args.getlist("take")), "take", errors)
-    missing = [c for c in pos.take if c not in pos.table]
-    if missing:
-        errors["take"] = f"{missing[0]} is not on the table; only table cards can be taken"
-    return pos
-
-
-@dataclass
-class CardPlays:
-    """The legal plays of one hand card, grouped; a card of a value already shown points to it."""
-
-    card: Card
-    groups: list[MoveGroup]
-    must_capture: bool
-    count: int
-    same_as: Card | None = None
-
-
-def _describe(group: MoveGroup, style: DeckStyle) -> str:
-    """A group's capture in words: "6s + 2c", "one of 4d / 4s + 1b"."""
-    parts = []
-    for _, count, cards in group.parts:
-        labels = [c.label(style) for c in cards]
-        if count == len(cards):
-            parts.append(" + ".join(labels))
-        elif count == 1:
-            parts.append(labels[0] if len(labels) == 1 else "one of " + " / ".join(labels))
-        else:
-            parts.append(f"{count} of " + " / ".join(labels))
-    return " + ".join(parts)
-
-
-def _grid(pos: Position) -> list[dict]:
-    where = {**{c: "t" for c in pos.table}, **{c: "h" for c in pos.hand}}
-    return card_grid(pos.style, lambda card: (card, where.get(card, "")))
+for _key in CAPTURE_OPTIONS:
+    setattr(CheckerForm, _key, _menu(_key))
+for _card in DECK:
+    setattr(CheckerForm, f"c_{_card}", SelectField(choices=["", "t", "h"], validate_choice=False))
 
 
 @bp.get("/check")
-def capture_checker():
+def capture_checker() -> Response | tuple[str, int]:
     """Every legal play for a table and a hand, a verdict on a claimed capture, and the deal check."""
-    args = request.args.to_dict()
-    per_card = {k[2:]: v for k, v in args.items() if k.startswith("c_")}
-    if per_card:
+    form = CheckerForm()
+    form.validate()
+    if form.read_grid() and not form.field_errors:
         # The grid without JavaScript sends one field per card: turn it into the short, shareable form.
-        table = [code for code, v in per_card.items() if v == "t"]
-        hand = [code for code, v in per_card.items() if v == "h"]
-        rest = {k: v for k, v in args.items() if not k.startswith("c_") and k not in ("table", "hand") and v}
-        return redirect(url_for("checker.capture_checker") + "?" + urlencode(
-            {**({"table": ",".join(table)} if table else {}), **({"hand": ",".join(hand)} if hand else {}), **rest}
-        ))  # fmt: skip
-    pos = read_position(request.args)
-    asked = bool(pos.table or pos.hand or pos.deal)
-    if asked and not pos.hand and not pos.deal and "hand" not in pos.errors:
-        pos.errors["hand"] = "choose at least one card in the hand (1 to 10)"
+        return redirect(url_for("checker.capture_checker") + "?" + urlencode(form.entered_query(), safe=","))
+    game = None
+    if form.game.data and not form.game.errors:
+        try:
+            game = games.load(store(), form.game.data)
+        except GameNotFound as missing:
+            form.game.errors.append(f"{missing.message}. The checker uses classic rules instead.")
+    form.settle(game.game if game else None)
+    table, hand, play, take = form.table.data, form.hand.data, form.play.data, form.take.data
+    asked = bool(table or hand or form.deal.data)
     plays: list[CardPlays] = []
     verdict: Verdict | None = None
     dealt: DealCheck | None = None
-    if asked and not pos.errors:
+    if asked:
+        found = position_errors(hand, table, deal=form.deal.data, play=play[0] if play else None, take=take)
+        for problem in found:
+            form.add_error(problem)
+    if asked and not form.field_errors:
         try:
-            if pos.deal:
-                dealt = deal_check(pos.table)
-            if pos.hand:
-                check_position(pos.hand, pos.table)
-                shown: dict[int, CardPlays] = {}
-                for card in pos.hand:
-                    if card.value in shown:
-                        # Cards of equal value take the same table cards: say so instead of repeating the list.
-                        first = shown[card.value]
-                        plays.append(CardPlays(card, [], first.must_capture, first.count, first.card))
-                        continue
-                    groups = move_groups(card, pos.table, pos.rules, pos.last_play, pos.style)
-                    shown[card.value] = CardPlays(card, groups, groups[0].kind != "trail", sum(map(len, groups)))
-                    plays.append(shown[card.value])
-            if pos.play is not None:
-                verdict = judge_play(pos.play, pos.take, pos.table, pos.rules, pos.last_play, pos.style)
+            if form.deal.data:
+                dealt = deal_check(table)
+            if hand:
+                plays = plays_by_card(hand, table, form.rules, form.last.data, form.deck_style)
+            if play:
+                verdict = judge_play(play[0], take, table, form.rules, form.last.data, form.deck_style)
         except ScopaError as err:
-            pos.errors[err.field.split("[")[0] if err.field else "table"] = err.message
+            form.add_error(err)
     # Commas stay as they are: a shorter link makes a smaller QR code, quicker to draw and to scan.
-    path = url_for("checker.capture_checker") + ("?" + urlencode(pos.query(), safe=",") if asked else "")
-    status = 400 if pos.errors and asked else 200
-    game = games.load(store(), pos.game_id) if pos.game_id else None
-    return (
-        render_template(
-            "checker.html",
-            pos=pos,
-            grid=_grid(pos),
-            plays=plays,
-            verdict=verdict,
-            dealt=dealt,
-            describe=_describe,
-            profiles=PROFILES.values(),
-            options=[
-                (k, [(str(c).lower(), option_label(c)) for c in OPTION_CHOICES[k]], OPTION_HELP[k])
-                for k in CAPTURE_OPTIONS
-            ],  # fmt: skip
-            rule_text=RULE_TEXT,
-            share_url=absolute(path),
-            qr_path=path if asked else None,
-            game=game,
-        ),
-        status,
+    path = url_for("checker.capture_checker") + ("?" + urlencode(form.query(), safe=",") if asked else "")
+    html = render_template(
+        "checker.html",
+        form=form,
+        style=form.deck_style,
+        grid=position_grid(form.deck_style, table, hand),
+        plays=plays,
+        verdict=verdict,
+        dealt=dealt,
+        describe=describe,
+        options=[form[key] for key in CAPTURE_OPTIONS],
+        rule_text=RULE_TEXT,
+        share_url=absolute(path),
+        qr_path=path if asked else None,
+        game=game,
     )
+    return html, 400 if form.field_errors else 200
 
 
 @bp.get("/g/<game_id>/check")
-def game_checker(game_id: str):
+def game_checker(game_id: str) -> Response:
     """The checker with a game's rules and deck style."""
     games.load(store(), game_id)
     return redirect(url_for("checker.capture_checker", game=game_id))

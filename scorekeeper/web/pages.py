@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 
 from scorekeeper import games
 from scorekeeper.games import Conflict
-from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError, Suit
-from scorekeeper.rules.cards import suit_name, suit_symbol
+from scorekeeper.rules import DECK, PROFILES, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
@@ -26,6 +23,8 @@ from scorekeeper.web.forms import (
 from scorekeeper.web.keepers import forget, keep, kept_games
 from scorekeeper.web.keepers import may_change as is_keeper
 from scorekeeper.web.qr import qr_response
+from scorekeeper.web.widgets import card_grid
+from scorekeeper.web.widgets import colours as _colours
 
 bp = Blueprint("pages", __name__)
 
@@ -99,10 +98,6 @@ def new_game():
         ),
         status,
     )
-
-
-def _colours(n: int) -> list[str]:
-    return [f"side{i}" for i in range(n)]
 
 
 @bp.get("/qr.svg")
@@ -191,19 +186,6 @@ def mark_scopa(game_id: str):
 
 
 # --- Hand forms ------------------------------------------------------------------------------------
-
-
-def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: card) -> list[dict]:
-    """The 40-card grid: a row per suit labelled in the deck style, ``cell(card)`` for each rank."""
-    return [
-        {
-            "suit": suit,
-            "name": suit_name(suit, style),
-            "symbol": suit_symbol(suit),
-            "cards": [cell(c) for c in DECK if c.suit is suit],
-        }
-        for suit in Suit
-    ]
 
 
 def _hand_page(score: GameScore, mode: str, values, *, number=None, version=None, preview=None, error=None,

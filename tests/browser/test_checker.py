@@ -91,3 +91,22 @@ def test_a_crowded_table_stays_readable(page, live_server, shot):
     expect(page.locator(".card-plays")).to_have_count(10)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot("checker-crowded")
+
+
+def test_a_wrong_rule_in_a_link_is_shown_at_its_menu_and_can_be_put_right(page, live_server, shot):
+    page.goto(f"{live_server}/check?table=1d,9d,2d,3d,4d&hand=10c&capture_choice=most&last=1")
+    expect(page.locator("[role=alert]")).to_contain_text("capture choice")
+    menu = page.locator(".option", has=page.locator("#opt_capture_choice"))
+    expect(menu).to_be_visible()
+    expect(menu).to_contain_text('capture_choice must be "free" or "fewest", not "most"')
+    # What was sent stays: the cards on the grid and the ticked box.
+    expect(page.locator(".cell[data-card='9d']")).to_have_class(re.compile("where-t"))
+    expect(page.locator("#checker-form input[name=last]")).to_be_checked()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    menu.scroll_into_view_if_needed()
+    shot("checker-wrong-rule")
+    page.select_option("#opt_capture_choice", "fewest")
+    page.get_by_role("button", name="Show legal plays").click()
+    expect(page.locator(".play")).to_have_count(1)
+    expect(page.locator("[role=alert]")).to_have_count(0)
+    assert parse_qs(urlsplit(page.url).query)["capture_choice"] == ["fewest"]

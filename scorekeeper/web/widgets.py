@@ -1,0 +1,88 @@
+"""Presentation helpers shared by the pages: the card grid, side colours, option menus, captures in words.
+
+Nothing here decides a rule: these turn the core's values into what a template draws,
+and option values into form text and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from scorekeeper.rules import DECK, Card, DeckStyle, Suit
+from scorekeeper.rules.cards import suit_name, suit_symbol
+from scorekeeper.rules.moves import MoveGroup
+
+
+def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: card) -> list[dict[str, Any]]:
+    """The 40-card grid: a row per suit labelled in the deck style, ``cell(card)`` for each rank."""
+    return [
+        {
+            "suit": suit,
+            "name": suit_name(suit, style),
+            "symbol": suit_symbol(suit),
+            "cards": [cell(c) for c in DECK if c.suit is suit],
+        }
+        for suit in Suit
+    ]
+
+
+def position_grid(style: DeckStyle, table: Iterable[Card], hand: Iterable[Card]) -> list[dict[str, Any]]:
+    """The grid of a checker position: each cell is ``(card, "t" | "h" | "")``, where the card lies."""
+    where = {**{c: "t" for c in table}, **{c: "h" for c in hand}}
+    return card_grid(style, lambda card: (card, where.get(card, "")))
+
+
+def colours(n: int) -> list[str]:
+    """The CSS class of each of ``n`` sides, in seat order."""
+    return [f"side{i}" for i in range(n)]
+
+
+# Option values in forms: the one place where a value becomes form text and form text a value.
+def option_text(value: object) -> str:
+    """An option value as form text: ``True`` is ``"true"``, ``"count_out"`` stays ``"count_out"``.
+
+    >>> [option_text(v) for v in (True, False, "fewest", None)]
+    ['true', 'false', 'fewest', '']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_value(text: object) -> object:
+    """Form text back to an option value (the inverse of ``option_text``); ``""`` is "not chosen", None.
+
+    Text that names no value stays text: the rules core says what the option accepts.
+
+    >>> [option_value(t) for t in ("true", "false", "fewest", "")]
+    [True, False, 'fewest', None]
+    """
+    if text is None or text == "":
+        return None
+    if not isinstance(text, str):
+        return text
+    return {"true": True, "false": False}.get(text, text)
+
+
+def option_label(value: object) -> str:
+    """An option value as a menu shows it: yes, no, "count out"."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+def describe(group: MoveGroup, style: DeckStyle) -> str:
+    """A group's capture in words: "6s + 2c", "one of 4d / 4s + 1b"."""
+    parts = []
+    for _, count, cards in group.parts:
+        labels = [c.label(style) for c in cards]
+        if count == len(cards):
+            parts.append(" + ".join(labels))
+        elif count == 1:
+            parts.append(labels[0] if len(labels) == 1 else "one of " + " / ".join(labels))
+        else:
+            parts.append(f"{count} of " + " / ".join(labels))
+    return " + ".join(parts)
