@@ -4,28 +4,41 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from datetime import timedelta
 
 from flask import Flask
 
-from scorekeeper.web import register
+from scorekeeper.web import LIMITS, register
 
 
 def _secret_key(instance_path: str) -> str:
-    """The app's secret key, generated into ``instance/secret_key`` on first run (never in the repo)."""
+    """The app's secret key, generated into ``instance/secret_key`` on first run (never in the repo).
+
+    Several processes may start at once on a new instance: each writes a candidate to its own file
+    and links it into place, which succeeds for one of them only; all then use the key that won.
+    """
     path = os.path.join(instance_path, "secret_key")
-    try:
-        with open(path, encoding="ascii") as f:
-            key = f.read().strip()
-        if key:
-            return key
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as f:
-        f.write(key + "\n")
-    return key
+    for _ in range(50):
+        try:
+            with open(path, encoding="ascii") as f:
+                key = f.read().strip()
+            if key:
+                return key
+        except FileNotFoundError:
+            candidate = f"{path}.{os.getpid()}.{secrets.token_hex(4)}"
+            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_hex(32) + "\n")
+            try:
+                os.link(candidate, path)
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(candidate)
+            continue
+        time.sleep(0.02)
+    raise RuntimeError(f"{path} is empty; delete it to have a new key generated")
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -41,6 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        **LIMITS,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -2,39 +2,172 @@
 
 A submission id makes every change safe to repeat: a phone that double-taps
 or retries a request gets the first answer again, and nothing is stored twice.
+An id is bound to what it did: sent again with another action or another body
+it is refused (``Conflict`` kind ``reused``), never replayed as something else.
+
+Scores are worked out once per version of a game and kept in memory
+(``ScoreCache``): a read costs one small query whatever the game's length, and
+a write scores only the hand it brings, outside the write lock.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import secrets
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
 
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
-from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError
-from scorekeeper.rules.ledger import Game, GameScore, HandEntry, score_entry, score_game
-from scorekeeper.store import Store, now
+from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, ScorekeeperError
+from scorekeeper.rules.game import GAME_NAME_MAX, clean_text
+from scorekeeper.rules.ledger import Game, GameScore, HandEntry, RoundRecord, score_entry, score_game
+from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
+from scorekeeper.store import StorageUnavailable, Store, now
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
 
 
-class GameNotFound(LookupError):
+class GameNotFound(ScorekeeperError, LookupError):
     """No game (or no such hand in it) has this id."""
 
-    def __init__(self, message: str = "no game has this address; check the link"):
+    kind = "not_found"
+    status = 404
+
+    def __init__(self, message: str = "no game has this address; check the link", field: str | None = None):
+        super().__init__(message, field)
+
+
+class Forbidden(ScorekeeperError):
+    """A change without the game's keeper key."""
+
+    kind = "forbidden"
+    status = 403
+
+    def __init__(
+        self,
+        message: str = "changing this game needs its keeper key, sent in the X-Keeper-Key header",
+        field: str | None = "X-Keeper-Key",
+    ):
+        super().__init__(message, field)
+
+
+class Conflict(ScorekeeperError):
+    """A change that cannot be made now: the game is won, someone changed the hand first, an id reused."""
+
+    kind = "conflict"
+    status = 409
+
+    def __init__(self, message: str, kind: str = "conflict", current: dict[str, Any] | None = None):
+        super().__init__(message, None, kind)
+        # The hand as it is now (the API's round shape), so the answer can show what won.
+        self.current = current
+
+
+class Unavailable(ScorekeeperError):
+    """The storage could not make the change: nothing was saved."""
+
+    kind = "unavailable"
+    status = 503
+
+    def __init__(self, message: str = "the scores could not be saved just now (the server's storage is "
+                 "full or read-only); nothing was saved, try again"):  # fmt: skip
         super().__init__(message)
-        self.message = message
 
 
-class Conflict(Exception):
-    """A change that cannot be made now: the game is won, or someone changed the hand first."""
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """The answer to recording a hand: the game after it, the hand's number, id and version."""
 
-    def __init__(self, message: str, kind: str = "conflict"):
-        super().__init__(message)
-        self.message = message
-        self.kind = kind
+    score: GameScore
+    number: int
+    round_id: str
+    version: int
+    created: bool
+
+
+# --- scores kept per version ------------------------------------------------------------------------
+
+
+class ScoreCache:
+    """The scored game for its latest version, for the most recently used games (thread-safe)."""
+
+    def __init__(self, size: int = 512):
+        self.size = size
+        self._games: OrderedDict[tuple[str, str], GameScore] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, store: Store, game_id: str, version: int) -> GameScore | None:
+        with self._lock:
+            found = self._games.get((store.path, game_id))
+            if found is None or found.game.version != version:
+                return None
+            self._games.move_to_end((store.path, game_id))
+            return found
+
+    def put(self, store: Store, score: GameScore) -> GameScore:
+        with self._lock:
+            key = (store.path, score.game.id)
+            held = self._games.get(key)
+            # Two requests may finish out of order: keep the newer version.
+            if held is None or held.game.version <= score.game.version:
+                self._games[key] = score
+                self._games.move_to_end(key)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+        return score
+
+
+scores = ScoreCache()
+
+
+def get(store: Store, game_id: str) -> GameScore:
+    """The game, scored; ``GameNotFound`` if there is none. One small query when its score is known."""
+    version = store.game_version(game_id)
+    if version is None:
+        raise GameNotFound()
+    cached = scores.get(store, game_id, version)
+    if cached is not None:
+        return cached
+    return _score_stored(store, game_id)
+
+
+# The name the pages and the API used before; kept for callers that read a game.
+load = get
+
+
+def _score_stored(store: Store, game_id: str) -> GameScore:
+    game = store.load_game(game_id)
+    if game is None:
+        raise GameNotFound()
+    return scores.put(store, score_game(game))
+
+
+def _fresh(store: Store, before: GameScore) -> GameScore:
+    """``before`` if the game has not changed since it was read; else the game as it is now (in the lock)."""
+    if store.version_now(before.game.id) == before.game.version:
+        return before
+    return _score_stored(store, before.game.id)
+
+
+def _rebuild(before: GameScore, rounds: Sequence[tuple[RoundRecord, RoundScore]], **changes: Any) -> GameScore:
+    """The game with these hands (records renumbered in order), without re-scoring any hand."""
+    records = tuple(replace(r, number=i) if r.number != i else r for i, (r, _) in enumerate(rounds, start=1))
+    game = replace(before.game, rounds=records, **changes)
+    return score_game(game, [s for _, s in rounds])
+
+
+def _hands(score: GameScore) -> list[tuple[RoundRecord, RoundScore]]:
+    return [(r.record, r.score) for r in score.rounds]
+
+
+# --- keys and submission ids --------------------------------------------------------------------------
 
 
 def hash_key(key: str) -> str:
@@ -44,8 +177,13 @@ def hash_key(key: str) -> str:
 
 def is_keeper(store: Store, game_id: str, key: str | None) -> bool:
     """True when ``key`` is the keeper key of the game."""
+    if not key or len(key) > 200:
+        return False
     stored = store.keeper_hash(game_id)
-    return bool(key) and stored is not None and hmac.compare_digest(stored, hash_key(key))
+    return stored is not None and hmac.compare_digest(stored, hash_key(key))
+
+
+may_change = is_keeper
 
 
 def check_submission_id(value: object, field: str = "submission_id") -> str:
@@ -59,6 +197,41 @@ def check_submission_id(value: object, field: str = "submission_id") -> str:
     return value
 
 
+def fingerprint(action: str, body: object) -> str:
+    """What a submission did, as a short digest of its action and its body."""
+    text = json.dumps([action, body], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _seen(store: Store, game_id: str, submission_id: str | None, action: str, print_: str):
+    """The earlier handling of this submission id, if any; ``Conflict`` if it did something else."""
+    if submission_id is None:
+        return None
+    seen = store.submission(game_id, submission_id)
+    if seen is None:
+        return None
+    if seen.action != action or (seen.fingerprint is not None and seen.fingerprint != print_):
+        raise Conflict(
+            "this submission id was already used for another change; nothing was changed. "
+            "Send each change with a fresh id",
+            "reused",
+        )
+    return seen
+
+
+@contextmanager
+def _write(store: Store) -> Iterator[None]:
+    """The store's write transaction, with storage failures as ``Unavailable``."""
+    try:
+        with store.write():
+            yield
+    except StorageUnavailable as err:
+        raise Unavailable() from err
+
+
+# --- changes ---------------------------------------------------------------------------------------------
+
+
 def new_game(
     store: Store,
     name: str,
@@ -68,11 +241,9 @@ def new_game(
 ) -> tuple[Game, str]:
     """Create a game; returns it and its keeper key (shown once, stored only as a hash)."""
     sides = check_sides(sides, rules)
-    name = " ".join(str(name).split())
-    if not name:
-        name = "Scopa, " + now()[:10]
-    if len(name) > 60:
-        raise InvalidGameError(f"the game's name is {len(name)} characters long; at most 60", "name")
+    if not isinstance(name, str):
+        raise InvalidGameError(f"name must be text, at most {GAME_NAME_MAX} characters", "name")
+    name = clean_text(name, "name", "the game's name", GAME_NAME_MAX) if name.strip() else "Scopa, " + now()[:10]
     players = sum(len(s.players) for s in sides)
     game = Game(
         id=secrets.token_urlsafe(12),
@@ -87,66 +258,82 @@ def new_game(
         version=1,
     )
     key = secrets.token_urlsafe(18)
-    with store.write():
+    with _write(store):
         store.insert_game(game, hash_key(key))
+    scores.put(store, score_game(game))
     return game, key
 
 
-def load(store: Store, game_id: str) -> GameScore:
-    """The game, re-scored; ``GameNotFound`` if there is none."""
-    game = store.load_game(game_id)
-    if game is None:
-        raise GameNotFound()
-    return score_game(game)
-
-
-def _check_entry(game: Game, entry: HandEntry) -> None:
-    score_entry(entry, game.names, game.rules)
-
-
-def _replayed(store: Store, game_id: str, submission_id: str | None) -> tuple[GameScore, int | None] | None:
-    """The game and hand number a repeated submission made, or None if it is new."""
-    if submission_id is None:
-        return None
-    seen = store.submission(game_id, submission_id)
-    if seen is None:
-        return None
-    number = store.round_number(game_id, seen["round_id"]) if seen["round_id"] is not None else None
-    if seen["action"] == "add" and number is None:
+def _number_of(store: Store, game_id: str, seen) -> int:
+    number = store.round_number(game_id, seen.round) if seen.round else None
+    if number is None:
         raise Conflict("this hand was recorded and has since been deleted; nothing was changed", "deleted")
-    return load(store, game_id), number
+    return number
 
 
-def record_hand(store: Store, game_id: str, entry: HandEntry, submission_id: str) -> tuple[GameScore, int, bool]:
-    """Add a hand. Returns the game, the hand's number and whether it is new (False: a repeat)."""
+def record_hand(
+    store: Store,
+    game_id: str,
+    entry: HandEntry,
+    submission_id: str,
+    scopas_shown: Sequence[int] | None = None,
+) -> Recorded:
+    """Add a hand. ``created`` is False when this was a repeat of a submission already recorded.
+
+    ``scopas_shown`` are the scopas of the hand in progress that the form showed: only those are
+    taken out of the pending ones, so a scopa marked on another phone meanwhile stays pending.
+    Without it, the hand's own scopas are taken (up to what is pending).
+    """
     check_submission_id(submission_id)
-    with store.write():
-        replay = _replayed(store, game_id, submission_id)
-        if replay is not None:
-            return replay[0], replay[1], False
-        game = store.load_game(game_id)
-        if game is None:
-            raise GameNotFound()
-        if score_game(game).finished:
-            raise Conflict("the game is over; correct or delete a hand to reopen it", "finished")
-        _check_entry(game, entry)
-        number = store.insert_round(game_id, entry, submission_id)
-        store.set_pending_scopas(game_id, [0] * len(game.sides))
-    return load(store, game_id), number, True
+    print_ = fingerprint("add", entry.to_json())
+    before = get(store, game_id)
+    score = score_entry(entry, before.game.names, before.game.rules)
+    shown = _scopas_shown(scopas_shown, entry, len(before.game.sides))
+    with _write(store):
+        seen = _seen(store, game_id, submission_id, "add", print_)
+        if seen is None:
+            before = _fresh(store, before)
+            if before.finished:
+                raise Conflict("the game is over; correct or delete a hand to reopen it", "finished")
+            record = store.insert_round(game_id, before.next_number, entry, submission_id)
+            pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
+            version = store.set_pending_scopas(game_id, pending)
+            store.remember(game_id, submission_id, "add", print_, record.id)
+    if seen is not None:
+        now_score = get(store, game_id)
+        number = _number_of(store, game_id, seen)
+        played = now_score.rounds[number - 1]
+        return Recorded(now_score, number, played.record.id, played.record.version, False)
+    after = scores.put(
+        store, _rebuild(before, [*_hands(before), (record, score)], pending_scopas=tuple(pending), version=version)
+    )
+    return Recorded(after, record.number, record.id, record.version, True)
 
 
-def _unchanged_hand(store: Store, game_id: str, number: int, version: int | None, then: str) -> Game:
-    """The game, if hand ``number`` exists and is still at ``version`` (the one the editor started from)."""
-    game = store.load_game(game_id)
-    if game is None:
-        raise GameNotFound()
-    if not 1 <= number <= len(game.rounds):
-        raise GameNotFound(f"this game has no hand {number}; it has {len(game.rounds)}")
-    if version is not None and version != game.rounds[number - 1].version:
-        raise Conflict(
-            f"hand {number} was changed on another phone since you opened it; reload to see it, {then}", "stale"
+def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> tuple[int, ...]:
+    if shown is None:
+        return tuple(s.scopas for s in entry.sides)
+    if len(shown) != sides or any(type(n) is not int or not 0 <= n <= SCOPAS_MAX for n in shown):
+        raise InvalidRoundError(
+            f"scopas_shown must list, for each of the {sides} sides, the scopas the form showed (0 to {SCOPAS_MAX})",
+            "scopas_shown",
         )
-    return game
+    return tuple(shown)
+
+
+def _hand_at(score: GameScore, number: int, version: int | None, then: str):
+    """Hand ``number`` if it exists and is still at ``version`` (the state the editor saw)."""
+    if not 1 <= number <= len(score.rounds):
+        raise GameNotFound(f"this game has no hand {number}; it has {len(score.rounds)}")
+    played = score.rounds[number - 1]
+    if version is not None and version != played.record.version:
+        raise Conflict(
+            f"hand {number} was changed on another phone since you opened it (or an earlier hand was deleted "
+            f"and the hands moved up); nothing was changed. Reload to see it, {then}",
+            "stale",
+            current=played.to_dict(),
+        )
+    return played
 
 
 def replace_hand(
@@ -164,51 +351,110 @@ def replace_hand(
     """
     if submission_id is not None:
         check_submission_id(submission_id)
-    with store.write():
-        replay = _replayed(store, game_id, submission_id)
-        if replay is not None:
-            return replay[0]
-        game = _unchanged_hand(store, game_id, number, version, "then make your change again")
-        _check_entry(game, entry)
-        store.update_round(game_id, number, entry)
-        if submission_id is not None:
-            store.remember(game_id, submission_id, "edit", store.round_id(game_id, number))
-    return load(store, game_id)
+    print_ = fingerprint("edit", {"number": number, "version": version, "entry": entry.to_json()})
+    before = get(store, game_id)
+    score = score_entry(entry, before.game.names, before.game.rules)
+    with _write(store):
+        seen = _seen(store, game_id, submission_id, "edit", print_)
+        if seen is None:
+            before = _fresh(store, before)
+            played = _hand_at(before, number, version, "then make your change again")
+            record = store.update_round(game_id, played.record, entry)
+            if submission_id is not None:
+                store.remember(game_id, submission_id, "edit", print_, record.id)
+            version_now = store.version_now(game_id)
+    if seen is not None:
+        return get(store, game_id)
+    hands = _hands(before)
+    hands[number - 1] = (record, score)
+    return scores.put(store, _rebuild(before, hands, version=version_now))
 
 
 def delete_hand(
     store: Store, game_id: str, number: int, version: int | None = None, submission_id: str | None = None
 ) -> GameScore:
-    """Remove hand ``number``; later hands move up one and the totals follow."""
+    """Remove hand ``number``; later hands move up one and the totals follow.
+
+    A repeat of the same ``submission_id`` removes nothing more.
+    """
     if submission_id is not None:
         check_submission_id(submission_id)
-    with store.write():
-        if submission_id is not None and store.submission(game_id, submission_id) is not None:
-            return load(store, game_id)
-        _unchanged_hand(store, game_id, number, version, "and check before deleting")
-        round_id = store.delete_round(game_id, number)
-        if submission_id is not None:
-            store.remember(game_id, submission_id, "delete", round_id)
-    return load(store, game_id)
+    print_ = fingerprint("delete", {"number": number, "version": version})
+    before = get(store, game_id)
+    with _write(store):
+        seen = _seen(store, game_id, submission_id, "delete", print_)
+        if seen is None:
+            before = _fresh(store, before)
+            played = _hand_at(before, number, version, "and check before deleting")
+            store.delete_round(game_id, played.record.id)
+            if submission_id is not None:
+                store.remember(game_id, submission_id, "delete", print_, played.record.id)
+            version_now = store.version_now(game_id)
+    if seen is not None:
+        return get(store, game_id)
+    hands = [h for h in _hands(before) if h[0].id != played.record.id]
+    return scores.put(store, _rebuild(before, hands, version=version_now))
+
+
+def undo_hand(store: Store, game_id: str, round_id: str, version: int, submission_id: str) -> GameScore:
+    """Take back exactly the hand this phone saved (by its id), if nobody changed it since.
+
+    Its scopas go back into the hand in progress, so nothing marked during the hand is lost.
+    """
+    check_submission_id(submission_id)
+    print_ = fingerprint("undo", {"round": round_id, "version": version})
+    before = get(store, game_id)
+    with _write(store):
+        seen = _seen(store, game_id, submission_id, "undo", print_)
+        if seen is None:
+            before = _fresh(store, before)
+            played = before.round_by_id(round_id)
+            if played is None:
+                raise Conflict("that hand is no longer in the game (deleted on another phone); nothing was undone",
+                               "deleted")  # fmt: skip
+            if played.record.version != version:
+                raise Conflict(
+                    f"hand {played.number} was corrected on another phone after it was saved; nothing was undone. "
+                    "Open it to check, and delete it there if it should go",
+                    "stale",
+                    current=played.to_dict(),
+                )
+            store.delete_round(game_id, round_id)
+            pending = [
+                min(SCOPAS_MAX, p + side.scopas)
+                for p, side in zip(before.game.pending_scopas, played.record.entry.sides, strict=True)
+            ]
+            version_now = store.set_pending_scopas(game_id, pending)
+            store.remember(game_id, submission_id, "undo", print_, round_id)
+    if seen is not None:
+        return get(store, game_id)
+    hands = [h for h in _hands(before) if h[0].id != round_id]
+    return scores.put(store, _rebuild(before, hands, pending_scopas=tuple(pending), version=version_now))
 
 
 def mark_scopa(store: Store, game_id: str, side: int, change: int, submission_id: str) -> GameScore:
     """Add (``change`` 1) or take back (-1) a scopa of the hand in progress."""
     check_submission_id(submission_id)
-    with store.write():
-        if store.submission(game_id, submission_id) is not None:
-            return load(store, game_id)
-        game = store.load_game(game_id)
-        if game is None:
-            raise GameNotFound()
-        if not 0 <= side < len(game.sides) or change not in (1, -1):
-            raise InvalidRoundError("choose a side of this game and add or take back one scopa", "side")
-        if score_game(game).finished:
-            raise Conflict("the game is over; no hand is in progress", "finished")
-        pending = list(game.pending_scopas)
-        pending[side] = max(0, pending[side] + change)
-        if pending[side] > 20:
-            raise InvalidRoundError("a side cannot make more than 20 scopas in one hand", "side")
-        store.set_pending_scopas(game_id, pending)
-        store.remember(game_id, submission_id, "scopa", None)
-    return load(store, game_id)
+    before = get(store, game_id)
+    sides = len(before.game.sides)
+    if type(side) is not int or not 0 <= side < sides:
+        raise InvalidRoundError(f"side must be the number of a side of this game, 0 to {sides - 1}", "side")
+    if change not in (1, -1) or type(change) is not int:
+        raise InvalidRoundError("change must be 1 (a scopa) or -1 (take one back)", "change")
+    print_ = fingerprint("scopa", {"side": side, "change": change})
+    with _write(store):
+        seen = _seen(store, game_id, submission_id, "scopa", print_)
+        if seen is None:
+            before = _fresh(store, before)
+            if before.finished:
+                raise Conflict("the game is over; no hand is in progress", "finished")
+            pending = list(before.game.pending_scopas)
+            pending[side] = max(0, pending[side] + change)
+            if pending[side] > SCOPAS_MAX:
+                raise InvalidRoundError(f"a side cannot make more than {SCOPAS_MAX} scopas in one hand", "change")
+            version = store.set_pending_scopas(game_id, pending)
+            store.remember(game_id, submission_id, "scopa", print_, None)
+    if seen is not None:
+        return get(store, game_id)
+    game = replace(before.game, pending_scopas=tuple(pending), version=version)
+    return scores.put(store, replace(before, game=game))

@@ -2,21 +2,34 @@
 
 Every change is one transaction (``BEGIN IMMEDIATE``, so two phones writing at
 once are served one after the other), and every change bumps the game's
-version, which read-only scoreboards poll to know when to refresh.
+version, which read-only scoreboards poll to know when to refresh. A hand's
+version is the game's version at its last change, so no two hands of a game
+ever share one, and ``(number, version)`` names one state of one hand.
+
+A write that SQLite cannot make (disk full, read-only file, lock held too long)
+raises ``StorageUnavailable``; nothing of that change is kept.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlite_utils import Database, Migrations
 
 from scorekeeper.rules import DeckStyle, Rules, Side
 from scorekeeper.rules.ledger import Game, HandEntry, RoundRecord
+
+try:  # POSIX: serialise the first start of several processes on one database.
+    import fcntl
+except ImportError:  # pragma: no cover - other systems start one process at a time
+    fcntl = None  # type: ignore[assignment]
 
 migrations = Migrations("scorekeeper")
 
@@ -61,6 +74,56 @@ def m001_games_rounds_submissions(db: Database) -> None:
     )
 
 
+@migrations()
+def m002_stable_hand_ids(db: Database) -> None:
+    """Hands get an opaque id that survives renumbering, and versions unique within their game.
+
+    Submissions remember what they did (a fingerprint of the action and its body) and the hand
+    they made by that id, so a reused id is recognised instead of replayed as something else.
+    """
+    db["rounds"].add_column("public_id", str)
+    db["submissions"].add_column("fingerprint", str)
+    db["submissions"].add_column("round", str)
+    for row in list(db.query("SELECT id FROM rounds")):
+        # The row id is unique in the table, so it is a version no other hand of the game has.
+        db.execute("UPDATE rounds SET public_id = ?, version = id WHERE id = ?", [new_round_id(), row["id"]])
+    db.execute(
+        "UPDATE games SET version = "
+        "MAX(version, COALESCE((SELECT MAX(id) FROM rounds WHERE game_id = games.id), 0)) + 1"
+    )
+    db.execute("UPDATE submissions SET round = (SELECT public_id FROM rounds WHERE rounds.id = submissions.round_id)")
+    db["rounds"].create_index(["game_id", "public_id"], unique=True)
+
+
+def new_round_id() -> str:
+    """An opaque, unguessable id for a hand, never reused."""
+    return secrets.token_urlsafe(9)
+
+
+class StorageUnavailable(Exception):
+    """The database could not make a change (disk full, read-only, busy); nothing was saved."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameHead:
+    """What a request needs to know of a game without reading its hands."""
+
+    version: int
+    keeper_hash: str
+    sides: int
+    pending_scopas: tuple[int, ...]
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """A change already handled: what it was, its fingerprint, the hand it made or touched."""
+
+    action: str
+    fingerprint: str | None
+    round: str | None
+
+
 def now() -> str:
     """The time of a change, in UTC, ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -70,33 +133,81 @@ class Store:
     """A connection to the game database. Open one per request (sqlite-utils is per thread)."""
 
     def __init__(self, path: str):
-        conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+        self.path = path
+        # A ``file:`` URI opens the database with options, e.g. ``file:/srv/scopa.sqlite3?mode=ro``.
+        conn = sqlite3.connect(
+            path, timeout=10, isolation_level=None, check_same_thread=False, uri=path.startswith("file:")
+        )
         self.db = Database(conn)
         self.db.execute("PRAGMA foreign_keys = ON")
         self.db.execute("PRAGMA busy_timeout = 10000")
+        # In WAL mode NORMAL keeps every committed change through a crash of the app (kill -9)
+        # and spares an fsync per hand; only a power cut may lose the last moments.
+        self.db.execute("PRAGMA synchronous = NORMAL")
 
     def close(self) -> None:
         self.db.close()
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def migrate(self) -> None:
-        """Bring the schema up to date (safe to call at every start)."""
-        with self.db.ensure_autocommit_on():
-            self.db.execute("PRAGMA journal_mode = WAL")
-        migrations.apply(self.db)
+        """Bring the schema up to date (safe to call at every start, from several processes at once).
+
+        A database that is already up to date is not written to, so a read-only file still serves reads.
+        """
+        with _start_lock(self.path):
+            if not migrations.pending(self.db):
+                return
+            with self.db.ensure_autocommit_on():
+                self.db.execute("PRAGMA journal_mode = WAL")
+            migrations.apply(self.db)
 
     @contextmanager
     def write(self) -> Iterator[None]:
         """One transaction for a whole change; it takes the write lock at once."""
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as err:
+            raise StorageUnavailable(str(err)) from err
         try:
             yield
+        except sqlite3.OperationalError as err:
+            self.db.rollback()
+            raise StorageUnavailable(str(err)) from err
         except BaseException:
             self.db.rollback()
             raise
-        else:
+        try:
             self.db.commit()
+        except sqlite3.OperationalError as err:
+            self.db.rollback()
+            raise StorageUnavailable(str(err)) from err
 
     # --- reading ---------------------------------------------------------------------------------
+
+    def head(self, game_id: str) -> GameHead | None:
+        """The game's version, keeper hash, side count, pending scopas and number of hands."""
+        rows = list(
+            self.db.query(
+                "SELECT version, keeper_hash, sides, pending_scopas, "
+                "(SELECT COUNT(*) FROM rounds WHERE game_id = games.id) AS rounds FROM games WHERE id = ?",
+                [game_id],
+            )
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        return GameHead(
+            row["version"],
+            row["keeper_hash"],
+            len(json.loads(row["sides"])),
+            tuple(json.loads(row["pending_scopas"])),
+            row["rounds"],
+        )
 
     def load_game(self, game_id: str) -> Game | None:
         """The game with its hands in order, or None."""
@@ -118,34 +229,56 @@ class Store:
         rows = list(self.db.query("SELECT version FROM games WHERE id = ?", [game_id]))
         return rows[0]["version"] if rows else None
 
+    def versions(self, ids: list[str]) -> dict[str, int]:
+        """The change counters of the games among ``ids`` that exist."""
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        return {
+            r["id"]: r["version"] for r in self.db.query(f"SELECT id, version FROM games WHERE id IN ({marks})", ids)
+        }
+
     def keeper_hash(self, game_id: str) -> str | None:
         """The stored hash of the game's keeper key."""
         rows = list(self.db.query("SELECT keeper_hash FROM games WHERE id = ?", [game_id]))
         return rows[0]["keeper_hash"] if rows else None
 
-    def submission(self, game_id: str, submission_id: str) -> dict | None:
-        """A submission already handled: its action and the hand it made (None if not seen)."""
+    def submission(self, game_id: str, submission_id: str) -> Submission | None:
+        """A submission already handled (None if not seen)."""
         rows = list(
             self.db.query(
-                "SELECT action, round_id FROM submissions WHERE game_id = ? AND submission_id = ?",
+                "SELECT action, fingerprint, round FROM submissions WHERE game_id = ? AND submission_id = ?",
                 [game_id, submission_id],
             )
         )
-        return rows[0] if rows else None
+        return Submission(rows[0]["action"], rows[0]["fingerprint"], rows[0]["round"]) if rows else None
 
-    def round_number(self, game_id: str, round_id: int) -> int | None:
-        """The current number of a stored hand (hands renumber when one is deleted)."""
-        ids = self._round_ids(game_id)
-        return ids.index(round_id) + 1 if round_id in ids else None
-
-    def _round_ids(self, game_id: str) -> list[int]:
-        return [r["id"] for r in self.db.query("SELECT id FROM rounds WHERE game_id = ? ORDER BY id", [game_id])]
+    def round_number(self, game_id: str, round_id: str) -> int | None:
+        """The current number of a stored hand (hands renumber when an earlier one is deleted)."""
+        rows = list(
+            self.db.query(
+                "SELECT (SELECT COUNT(*) FROM rounds AS r WHERE r.game_id = rounds.game_id AND r.id <= rounds.id) "
+                "AS number FROM rounds WHERE game_id = ? AND public_id = ?",
+                [game_id, round_id],
+            )
+        )
+        return rows[0]["number"] if rows else None
 
     def _game(self, row: dict) -> Game:
         rounds = tuple(
-            RoundRecord(number, HandEntry.from_json(json.loads(r["entry"])), r["version"], r["submission_id"])
+            RoundRecord(
+                number,
+                HandEntry.from_json(json.loads(r["entry"])),
+                r["version"],
+                r["public_id"],
+                r["submission_id"],
+            )
             for number, r in enumerate(
-                self.db.query("SELECT * FROM rounds WHERE game_id = ? ORDER BY id", [row["id"]]), start=1
+                self.db.query(
+                    "SELECT entry, version, public_id, submission_id FROM rounds WHERE game_id = ? ORDER BY id",
+                    [row["id"]],
+                ),
+                start=1,
             )
         )
         return Game(
@@ -177,64 +310,77 @@ class Store:
                 "sides": json.dumps([{"name": s.name, "players": list(s.players)} for s in game.sides]),
                 "keeper_hash": keeper_hash,
                 "pending_scopas": json.dumps(list(game.pending_scopas)),
-                "version": 1,
+                "version": game.version,
             }
         )
 
-    def insert_round(self, game_id: str, entry: HandEntry, submission_id: str) -> int:
-        """Append a hand; return its number."""
+    def insert_round(self, game_id: str, number: int, entry: HandEntry, submission_id: str) -> RoundRecord:
+        """Append hand ``number`` (the game has ``number - 1``); return it as stored."""
+        version = self._touch(game_id)
         stamp = now()
-        self.db["rounds"].insert(
-            {
-                "game_id": game_id,
-                "entry": json.dumps(entry.to_json()),
-                "version": 1,
-                "submission_id": submission_id,
-                "created": stamp,
-                "updated": stamp,
-            }
-        )
-        round_id = self.db.execute("SELECT last_insert_rowid()").fetchone()[0]
-        self.remember(game_id, submission_id, "add", round_id)
-        self._touch(game_id)
-        return len(self._round_ids(game_id))
-
-    def update_round(self, game_id: str, number: int, entry: HandEntry) -> None:
-        """Replace hand ``number`` as entered; its version goes up by one."""
-        round_id = self._round_ids(game_id)[number - 1]
+        record = RoundRecord(number, entry, version, new_round_id(), submission_id)
         self.db.execute(
-            "UPDATE rounds SET entry = ?, version = version + 1, updated = ? WHERE id = ?",
-            [json.dumps(entry.to_json()), now(), round_id],
+            "INSERT INTO rounds (game_id, entry, version, submission_id, created, updated, public_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [game_id, json.dumps(entry.to_json()), version, submission_id, stamp, stamp, record.id],
         )
+        return record
+
+    def update_round(self, game_id: str, record: RoundRecord, entry: HandEntry) -> RoundRecord:
+        """Replace a hand as entered; it takes a new version."""
+        version = self._touch(game_id)
+        self.db.execute(
+            "UPDATE rounds SET entry = ?, version = ?, updated = ? WHERE game_id = ? AND public_id = ?",
+            [json.dumps(entry.to_json()), version, now(), game_id, record.id],
+        )
+        return RoundRecord(record.number, entry, version, record.id, record.submission_id)
+
+    def delete_round(self, game_id: str, round_id: str) -> None:
+        """Remove a hand; later hands move up one."""
+        self.db.execute("DELETE FROM rounds WHERE game_id = ? AND public_id = ?", [game_id, round_id])
         self._touch(game_id)
 
-    def delete_round(self, game_id: str, number: int) -> int:
-        """Remove hand ``number``; later hands move up one. Returns the removed hand's row id."""
-        round_id = self._round_ids(game_id)[number - 1]
-        self.db.execute("DELETE FROM rounds WHERE id = ?", [round_id])
-        self._touch(game_id)
-        return round_id
-
-    def round_id(self, game_id: str, number: int) -> int:
-        """The row id of hand ``number``."""
-        return self._round_ids(game_id)[number - 1]
-
-    def remember(self, game_id: str, submission_id: str, action: str, round_id: int | None) -> None:
+    def remember(self, game_id: str, submission_id: str, action: str, fingerprint: str, round_id: str | None) -> None:
         """Record that a submission was handled, so a retry of it changes nothing."""
         self.db["submissions"].insert(
             {
                 "game_id": game_id,
                 "submission_id": submission_id,
                 "action": action,
-                "round_id": round_id,
+                "fingerprint": fingerprint,
+                "round": round_id,
                 "created": now(),
             }
         )
 
-    def set_pending_scopas(self, game_id: str, scopas: list[int]) -> None:
-        """Store the scopas marked so far in the hand in progress."""
+    def set_pending_scopas(self, game_id: str, scopas: list[int]) -> int:
+        """Store the scopas marked so far in the hand in progress; returns the game's new version."""
         self.db.execute("UPDATE games SET pending_scopas = ? WHERE id = ?", [json.dumps(scopas), game_id])
-        self._touch(game_id)
+        return self._touch(game_id)
 
-    def _touch(self, game_id: str) -> None:
+    def version_now(self, game_id: str) -> int:
+        """The game's version inside the current transaction."""
+        return self.db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
+
+    def _touch(self, game_id: str) -> int:
         self.db.execute("UPDATE games SET version = version + 1, updated = ? WHERE id = ?", [now(), game_id])
+        return self.version_now(game_id)
+
+
+@contextmanager
+def _start_lock(path: str) -> Iterator[None]:
+    """Hold an exclusive lock beside the database while its schema is checked and brought up to date."""
+    if fcntl is None or path == ":memory:" or path.startswith("file:"):
+        yield
+        return
+    try:
+        fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        # A read-only folder: nobody can migrate here, so there is nothing to serialise.
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

@@ -185,17 +185,21 @@ def test_edit_and_delete_a_hand(client):
     game_id = start(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"submission_id": "sub-e-000001", "action": "save"})
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
-    assert "Correct hand 1" in page and value_of(page, "version") == "1"
+    seen = api_game(client, game_id)["rounds"][0]
+    assert "Correct hand 1" in page and value_of(page, "version") == str(seen["version"])
+    assert value_of(page, "round_id") == seen["id"]
     swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
-    r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": "1", "action": "save",
+    r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": str(seen["version"]), "action": "save",
                                                                   "submission_id": "sub-e-000002"})  # fmt: skip
     assert r.status_code == 302
     assert [s["total"] for s in api_game(client, game_id)["sides"]] == [0, 4]
-    stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": "1", "action": "save",
+    stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": str(seen["version"]),
+                                                                         "action": "save",
                                                                          "submission_id": "sub-e-000003"})  # fmt: skip
     assert stale.status_code == 409 and "changed on another phone" in stale.get_data(as_text=True)
-    assert "Delete hand 1?" in client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
-    r = client.post(f"/g/{game_id}/hands/1/delete", data={"version": "2", "submission_id": "sub-e-000004"})
+    page = client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
+    assert "Delete hand 1?" in page
+    r = client.post(f"/g/{game_id}/hands/1/delete", data=hidden_fields(page))
     assert r.status_code == 302 and api_game(client, game_id)["rounds"] == []
 
 
@@ -353,10 +357,6 @@ def test_an_unknown_choice_on_the_new_game_form_is_a_400_beside_its_field(client
 # --- Hands have a stable identity ------------------------------------------------------------------
 
 
-# Until hands have a stable identity in the service, these defects are still there.
-BEFORE_STABLE_IDS = pytest.mark.xfail(strict=True, reason="hands are addressed by their position")
-
-
 def save_hand(client, game_id, i, **extra):
     data = grid(ANNA if i % 2 == 0 else []) | {"action": "save", "submission_id": f"sub-hand-{i:06d}"} | extra
     r = client.post(f"/g/{game_id}/hand", data=data)
@@ -367,7 +367,6 @@ def hidden_fields(page):
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
 
 
-@BEFORE_STABLE_IDS
 def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, client):
     game_id = start(client, "Anna", "Bruno")
     for i in range(3):
@@ -390,7 +389,6 @@ def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, cl
     assert api_game(client, game_id)["rounds"] == before  # the hand now numbered 2 is untouched
 
 
-@BEFORE_STABLE_IDS
 def test_two_phones_confirming_delete_hand_2_remove_one_hand(app, client):
     game_id = start(client, "Anna", "Bruno")
     for i in range(3):
@@ -406,7 +404,6 @@ def test_two_phones_confirming_delete_hand_2_remove_one_hand(app, client):
     assert len(api_game(client, game_id)["rounds"]) == 2
 
 
-@BEFORE_STABLE_IDS
 def test_undo_removes_exactly_this_phones_hand(app, client):
     game_id = start(client, "Anna", "Bruno")
     save_hand(client, game_id, 0)
@@ -424,7 +421,6 @@ def test_undo_removes_exactly_this_phones_hand(app, client):
     assert len(rounds) == 2 and rounds[1]["id"] == theirs["id"]
 
 
-@BEFORE_STABLE_IDS
 def test_undo_puts_the_hands_scopas_back_in_the_hand_in_progress(client):
     game_id = start(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
@@ -436,7 +432,6 @@ def test_undo_puts_the_hands_scopas_back_in_the_hand_in_progress(client):
     assert api_game(client, game_id)["pending_scopas"] == [2, 0]
 
 
-@BEFORE_STABLE_IDS
 def test_a_scopa_marked_on_another_phone_while_the_form_is_open_stays_pending(app, client):
     game_id = start(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-scopa-first"})
@@ -454,7 +449,6 @@ def test_a_scopa_marked_on_another_phone_while_the_form_is_open_stays_pending(ap
     assert g["rounds"][0]["sides"][0]["scopas"] == 1
 
 
-@BEFORE_STABLE_IDS
 def test_reusing_a_scopas_submission_id_for_a_hand_is_a_409(client):
     game_id = start(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-reused-0001"})

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, excerpt
 
 
 class Suit(enum.Enum):
@@ -74,7 +74,9 @@ class DeckStyle(enum.Enum):
         for style in cls:
             if isinstance(value, str) and value.strip().lower() == style.value:
                 return style
-        raise InvalidCardError(f"unknown deck style: {value!r} (expected italian, french or spanish)", "deck_style")
+        raise InvalidCardError(
+            f"unknown deck style: {excerpt(value)} (expected italian, french or spanish)", "deck_style"
+        )
 
     @property
     def title(self) -> str:
@@ -140,7 +142,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"invalid card: {text!r} ({_EXPECTED})")
+            raise InvalidCardError(f"invalid card: {excerpt(text)} ({_EXPECTED})")
         cleaned = text.strip().lower()
         for symbol in "♦♢♥♡♠♤♣♧":
             cleaned = cleaned.replace(symbol, f" {symbol} ")
@@ -151,7 +153,7 @@ class Card:
         elif len(words) == 1 and (match := _COMPACT.match(words[0])):
             rank, suit = _RANK_WORDS.get(match[1]), _SUIT_WORDS.get(match[2])
         if rank is None or suit is None:
-            raise InvalidCardError(f"invalid card: {text!r} ({_EXPECTED})")
+            raise InvalidCardError(f"invalid card: {excerpt(text)} ({_EXPECTED})")
         return cls(Rank(rank), Suit(suit))
 
     def __str__(self) -> str:

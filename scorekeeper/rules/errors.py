@@ -5,16 +5,46 @@ expected; ``field`` names the input where it is known (``"hand[1]"``,
 ``"rules.end"``), so the web layer can show it beside the right field.
 """
 
+# A message quotes at most this much of what was sent, so an error never echoes a huge input back.
+MESSAGE_MAX = 300
+EXCERPT_MAX = 40
 
-class ScopaError(ValueError):
-    """Base class of every error the rules core raises on bad input."""
 
-    kind = "invalid"
+def excerpt(value: object) -> str:
+    """``repr(value)`` cut to a short excerpt, for messages that quote the input.
 
-    def __init__(self, message: str, field: str | None = None):
+    >>> excerpt("7d")
+    "'7d'"
+    >>> excerpt("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    shown = repr(value)
+    return shown if len(shown) <= EXCERPT_MAX else shown[: EXCERPT_MAX - 1] + "…"
+
+
+class ScorekeeperError(Exception):
+    """Base of every error the app reports to a person: a short ``kind``, a message, the field, a status.
+
+    The web shell turns any of them into a page or the API's JSON error with ``status``.
+    """
+
+    kind = "error"
+    status = 400
+
+    def __init__(self, message: str, field: str | None = None, kind: str | None = None):
+        if len(message) > MESSAGE_MAX:
+            message = message[: MESSAGE_MAX - 1] + "…"
         super().__init__(message)
         self.message = message
         self.field = field
+        if kind is not None:
+            self.kind = kind
+
+
+class ScopaError(ScorekeeperError, ValueError):
+    """Base class of every error the rules core raises on bad input (400)."""
+
+    kind = "invalid"
 
     def at(self, field: str) -> "ScopaError":
         """Return the same error with ``field`` placed in front of its own field."""
@@ -25,7 +55,7 @@ class ScopaError(ValueError):
             full = field + inner
         else:
             full = f"{field}.{inner}"
-        return type(self)(self.message, full)
+        return type(self)(self.message, full, self.kind)
 
 
 class InvalidCardError(ScopaError):

@@ -15,6 +15,7 @@ from .options import Rules
 from .scoring import RoundScore
 
 NAME_MAX = 40
+GAME_NAME_MAX = 60
 # Players and how they may form sides (RULES.md, Players, sides and deals).
 SIDE_LAYOUTS = {
     2: ((1, 1),),
@@ -36,9 +37,19 @@ def clean_name(value: object, field: str, what: str = "name") -> str:
     """A trimmed name of 1 to 40 characters, or an ``InvalidGameError``."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidGameError(f"{what} must be some text, 1 to {NAME_MAX} characters", field)
+    return clean_text(value, field, what, NAME_MAX)
+
+
+def clean_text(value: str, field: str, what: str, limit: int) -> str:
+    """``value`` with its spacing tidied: printable text of at most ``limit`` characters."""
+    if len(value) > limit * 4:
+        raise InvalidGameError(f"{what} is {len(value)} characters long; at most {limit}", field)
     name = " ".join(value.split())
-    if len(name) > NAME_MAX:
-        raise InvalidGameError(f"{what} is {len(name)} characters long; at most {NAME_MAX}", field)
+    if len(name) > limit:
+        raise InvalidGameError(f"{what} is {len(name)} characters long; at most {limit}", field)
+    # A lone surrogate cannot be stored or shown (it is not printable); control characters would garble a sheet.
+    if not name.isprintable():
+        raise InvalidGameError(f"{what} must be plain text: letters, digits, spaces and punctuation", field)
     return name
 
 

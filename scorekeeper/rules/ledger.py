@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, DeckStyle, parse_cards
-from .errors import InvalidRoundError
+from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_out
 from .options import Rules
 from .scoring import RoundScore, Tally, score_round
@@ -72,7 +72,9 @@ class HandEntry:
                 raise InvalidRoundError("give each side either a pile (its cards) or a tally (its counts)", field)
             scopas = row.get("scopas", 0)
             if type(scopas) is not int or scopas < 0:
-                raise InvalidRoundError(f"scopas must be a whole number 0 or more, not {scopas!r}", f"{field}.scopas")
+                raise InvalidRoundError(
+                    f"scopas must be a whole number 0 or more, not {excerpt(scopas)}", f"{field}.scopas"
+                )
             if "pile" in row:
                 out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile")))
             else:
@@ -88,7 +90,9 @@ def read_tally(data: object, field: str) -> Tally:
         )
     for key in data:
         if key not in TALLY_FIELDS:
-            raise InvalidRoundError(f"unknown count {key!r} (expected {', '.join(TALLY_FIELDS)})", f"{field}.{key}")
+            raise InvalidRoundError(
+                f"unknown count {excerpt(key)} (expected {', '.join(TALLY_FIELDS)})", f"{field}.{key}"
+            )
     for key in ("cards", "coins", "settebello"):
         if key not in data:
             raise InvalidRoundError(f"{key} is missing from the counts", f"{field}.{key}")
@@ -105,11 +109,16 @@ def read_tally(data: object, field: str) -> Tally:
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """A stored hand: its place in the game, what was entered, and its edit version."""
+    """A stored hand: its place in the game, what was entered, its version and its stable id.
+
+    ``number`` shifts when an earlier hand is deleted; ``id`` never does. ``version`` changes on every
+    edit and is never shared by two hands of one game, so ``(number, version)`` names one state of one hand.
+    """
 
     number: int
     entry: HandEntry
     version: int
+    id: str = ""
     submission_id: str | None = None
 
 
@@ -152,6 +161,21 @@ class ScoredRound:
     def number(self) -> int:
         return self.record.number
 
+    def to_dict(self) -> dict[str, Any]:
+        """The API's round: its id, number and version, each side's score row, the running totals."""
+        body = self.score.to_dict()
+        return {
+            "id": self.record.id,
+            "number": self.number,
+            "sides": body["sides"],
+            "totals": list(self.totals),
+            "counted": list(self.counted),
+            "reasons": body["reasons"],
+            "warnings": body["warnings"],
+            "version": self.record.version,
+            "entry": self.record.entry.to_json(),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class GameScore:
@@ -176,6 +200,15 @@ class GameScore:
     def winner(self) -> int | None:
         return self.progress.winner
 
+    @property
+    def next_number(self) -> int:
+        """The number the next hand will have."""
+        return len(self.rounds) + 1
+
+    def round_by_id(self, round_id: str) -> ScoredRound | None:
+        """The hand with this stable id, wherever it now stands."""
+        return next((r for r in self.rounds if r.record.id == round_id), None)
+
 
 def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundScore:
     """Score one entered hand for the named sides."""
@@ -190,10 +223,15 @@ def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundSc
     )
 
 
-def score_game(game: Game) -> GameScore:
-    """Re-score every hand of a game in order and decide where it stands."""
+def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameScore:
+    """Score every hand of a game in order and decide where it stands.
+
+    ``scores`` are the hands' scores when they are already known (one per hand, in order): then
+    only the running totals are added up again, and no hand is re-scored.
+    """
     names = game.names
-    scores = [score_entry(r.entry, names, game.rules) for r in game.rounds]
+    if scores is None:
+        scores = [score_entry(r.entry, names, game.rules) for r in game.rounds]
     progress = play_out(scores, names, game.target, game.rules.end)
     rounds = tuple(
         ScoredRound(record, score, progress.counted[i], progress.totals[i])

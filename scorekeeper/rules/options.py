@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from .errors import InvalidRulesError
+from .errors import EXCERPT_MAX, InvalidRulesError, excerpt
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 DEALS = ("3+4", "9+4", "10+0")
@@ -165,7 +165,7 @@ class Rules:
         """The rules of a profile with nothing overridden."""
         if name not in PROFILES:
             raise InvalidRulesError(
-                f"unknown rule profile: {name!r} (expected one of {', '.join(PROFILES)})",
+                f"unknown rule profile: {excerpt(name)} (expected one of {', '.join(PROFILES)})",
                 "profile",
             )
         return cls(profile=name, **PROFILES[name].options)
@@ -186,7 +186,7 @@ class Rules:
         for key in data:
             if key not in known:
                 raise InvalidRulesError(
-                    f"unknown rule option: {key!r} (expected one of {', '.join(sorted(known))})",
+                    f"unknown rule option: {excerpt(key)} (expected one of {', '.join(sorted(known))})",
                     str(key),
                 )
         profile_name = data.get("profile", DEFAULT_PROFILE)
@@ -292,5 +292,5 @@ def _json(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+        return f'"{value}"' if len(value) <= EXCERPT_MAX else f'"{value[: EXCERPT_MAX - 1]}…"'
+    return excerpt(value)

@@ -17,9 +17,13 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, sorted_cards
-from .errors import InvalidRoundError
+from .errors import InvalidRoundError, excerpt
 from .options import Rules
 
+DECK_SIZE = len(DECK)
+COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
+# Each scopa takes at least two cards, so no side makes more than 20 in one hand.
+SCOPAS_MAX = DECK_SIZE // 2
 CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas")
 EXTRA_CATEGORIES = ("napola", "re_bello")
 # Primiera by sevens: most sevens, then sixes, aces, fives, fours, threes, twos.
@@ -208,7 +212,7 @@ def score_round(
             tally = Tally.from_pile(held, rules)
         if type(side_scopas) is not int or side_scopas < 0:
             raise InvalidRoundError(
-                f"scopas must be a whole number 0 or more, not {side_scopas!r}", f"sides[{i}].scopas"
+                f"scopas must be a whole number 0 or more, not {excerpt(side_scopas)}", f"sides[{i}].scopas"
             )
         if side_scopas > tally.cards // 2:
             raise InvalidRoundError(
@@ -342,14 +346,19 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
     def bad(name: str, message: str) -> InvalidRoundError:
         return InvalidRoundError(message, f"{field}.{name}")
 
-    if type(tally.cards) is not int or not 0 <= tally.cards <= 40:
-        raise bad("cards", f"cards must be a whole number from 0 to 40, not {tally.cards!r}")
-    if type(tally.coins) is not int or not 0 <= tally.coins <= 10:
-        raise bad("coins", f"coins must be a whole number from 0 to 10, not {tally.coins!r}")
+    if type(tally.cards) is not int or not 0 <= tally.cards <= DECK_SIZE:
+        raise bad("cards", f"cards must be a whole number from 0 to {DECK_SIZE}, not {excerpt(tally.cards)}")
+    if type(tally.coins) is not int or not 0 <= tally.coins <= COINS_IN_DECK:
+        raise bad("coins", f"coins must be a whole number from 0 to {COINS_IN_DECK}, not {excerpt(tally.coins)}")
     if tally.coins > tally.cards:
         raise bad("coins", f"{tally.coins} coins cannot come from a pile of {tally.cards} cards")
     if type(tally.settebello) is not bool:
         raise bad("settebello", "settebello must be true or false")
+    # Checked before they are used: null or text here must be a clear 400, never a failed sum.
+    if type(tally.napola) is not int or tally.napola < 0:
+        raise bad("napola", f"napola must be a whole number of points (0, or 3 to 10), not {excerpt(tally.napola)}")
+    if type(tally.re_bello) is not bool:
+        raise bad("re_bello", f"re_bello must be true or false, not {excerpt(tally.re_bello)}")
     known_coins = set()
     if tally.settebello:
         known_coins.add(7)
@@ -357,7 +366,7 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         if not rules.napola:
             raise bad("napola", "napola is not played under these rules; leave it out or turn the napola on")
         if type(tally.napola) is not int or not 3 <= tally.napola <= 10:
-            raise bad("napola", f"napola scores 3 to 10 points (or 0), not {tally.napola!r}")
+            raise bad("napola", f"napola scores 3 to 10 points (or 0), not {excerpt(tally.napola)}")
         known_coins.update(range(1, tally.napola + 1))
     if tally.re_bello:
         if not rules.re_bello:
@@ -379,7 +388,7 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
             possible = frozenset().union(*(possible_primiera(k) for k in range(0, max(top, 0) + 1)))
             expected = f"a total of up to {max(top, 0)} prime values (0 to 84)"
         if type(value) is not int or value not in possible:
-            raise bad("primiera", f"a primiera of {value!r} cannot be made by this pile; expected {expected}")
+            raise bad("primiera", f"a primiera of {excerpt(value)} cannot be made by this pile; expected {expected}")
         if tally.settebello and value < 21:
             raise bad("primiera", "a side with the settebello has a primiera of at least 21")
     if tally.primiera_won is not None and type(tally.primiera_won) is not bool:
@@ -418,6 +427,7 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) ->
 
 
 __all__ = [
-    "CATEGORIES", "EXTRA_CATEGORIES", "Reason", "RoundScore", "SideScore", "Tally",
+    "CATEGORIES", "COINS_IN_DECK", "DECK_SIZE", "EXTRA_CATEGORIES", "SCOPAS_MAX",
+    "Reason", "RoundScore", "SideScore", "Tally",
     "check_tally", "napola_points", "primiera", "primiera_cards", "score_round",
 ]  # fmt: skip

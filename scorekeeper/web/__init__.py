@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
-from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from typing import Any
 
-from scorekeeper.games import GameNotFound
+from flask import Flask, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from scorekeeper.rules.errors import ScorekeeperError
 from scorekeeper.store import Store
 
 from . import api, checker, pages, sheets
@@ -15,10 +17,20 @@ from .forms import new_submission_id
 
 csrf = CSRFProtect()
 
+# The largest request body: a hand is a few kilobytes, a game set-up less. API.md allows up to 1 MB.
+MAX_BODY = 64 * 1024
+LIMITS = {
+    "MAX_CONTENT_LENGTH": MAX_BODY,
+    "MAX_FORM_MEMORY_SIZE": MAX_BODY,
+    # The most fields one form may send: the card grid has 40 cards and a few dozen other fields.
+    "MAX_FORM_PARTS": 200,
+}
+
 
 def register(app: Flask) -> None:
     """Attach CSRF protection, the blueprints and the error pages to ``app``."""
-    Store(app.config["DATABASE"]).migrate()
+    with Store(app.config["DATABASE"]) as store:
+        store.migrate()
     app.teardown_appcontext(close_store)
     csrf.init_app(app)
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
@@ -28,32 +40,62 @@ def register(app: Flask) -> None:
     app.register_blueprint(checker.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
+    register_errors(app)
+
+
+def wants_json() -> bool:
+    """True for the JSON API and for scripts that ask for JSON rather than a page."""
+    if request.path.startswith("/api/"):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json" and request.accept_mimetypes[best] > request.accept_mimetypes["text/html"]
+
+
+def error_response(status: int, kind: str, message: str, field: str | None = None, **extra: Any):
+    """The one error answer: API.md's ``{"error", "message", "field"}`` as JSON, or the error page."""
+    if wants_json():
+        body: dict[str, Any] = {"error": kind, "message": message}
+        if field:
+            body["field"] = field
+        body.update({k: v for k, v in extra.items() if v is not None})
+        return body, status
+    text = message[:1].upper() + message[1:]
+    if not text.endswith((".", "!", "?")):
+        text += "."
+    return render_template("error.html", code=status, message=text), status
+
+
+def register_errors(app: Flask) -> None:
+    """One handler per kind of failure, each answering with a page or JSON as the request wants."""
+
+    @app.errorhandler(ScorekeeperError)
+    def known(err: ScorekeeperError):
+        """Bad input (400), no such game (404), no keeper key (403), a conflict (409), storage down (503)."""
+        return error_response(err.status, err.kind, err.message, err.field, current=getattr(err, "current", None))
 
     @app.errorhandler(CSRFError)
     def csrf_failed(err: CSRFError):
         """Explain a form sent without a valid token (an old page, or cookies off)."""
         message = ("This form has expired or came from another page. Reload the page and send it again; "
                    "nothing was saved.")  # fmt: skip
-        return render_template("error.html", code=400, message=message), 400
+        return error_response(400, "csrf", message)
 
-    @app.errorhandler(GameNotFound)
-    def game_not_found(err: GameNotFound):
-        """An unknown game or hand: 404."""
-        if request.path.startswith("/api/"):
-            return api.error_response(404, "not_found", err.message)
-        return render_template("error.html", code=404, message=err.message[0].upper() + err.message[1:] + "."), 404
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(err: RequestEntityTooLarge):
+        """A body over the limit: 413, nothing read or stored."""
+        limit = app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
+        return error_response(
+            413, "too_large", f"the request is larger than this server takes ({limit // 1024} KB); nothing was saved"
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
         """JSON errors under /api, a plain page elsewhere."""
-        if request.path.startswith("/api/"):
-            return api.error_response(err.code or 500, err.name.lower().replace(" ", "_"), err.description)
-        return render_template("error.html", code=err.code, message=err.description), err.code
+        kind = err.name.lower().replace(" ", "_")
+        return error_response(err.code or 500, kind, err.description or err.name)
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):
         """Never a bare traceback: a short apology, logged for the engineers."""
         app.logger.exception("unexpected error on %s", request.path)
-        if request.path.startswith("/api/"):
-            return jsonify(error="internal", message="Something went wrong on the server; nothing was changed."), 500
-        return render_template("error.html", code=500, message="Something went wrong; nothing was changed."), 500
+        return error_response(500, "internal", "something went wrong on the server; nothing was changed")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, request, url_for
 
 from scorekeeper import games
-from scorekeeper.games import Conflict, GameNotFound
 from scorekeeper.rules import (
     PROFILES,
     Card,
@@ -25,23 +25,10 @@ from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, Invali
 from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
 from scorekeeper.rules.moves import Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
-from scorekeeper.web.context import absolute, is_keeper, store
+from scorekeeper.web.context import absolute, store
+from scorekeeper.web.keepers import keeper_only
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-
-def error_response(status: int, kind: str, message: str, field: str | None = None):
-    """The API's one error shape: ``{"error", "message", "field"}``."""
-    body: dict[str, Any] = {"error": kind, "message": message}
-    if field:
-        body["field"] = field
-    return jsonify(body), status
-
-
-@bp.errorhandler(ScopaError)
-def scopa_error(err: ScopaError):
-    """Bad input found by the rules core: a 400 naming the field."""
-    return error_response(400, err.kind, err.message, err.field)
 
 
 class BadRequest(ScopaError):
@@ -51,8 +38,15 @@ class BadRequest(ScopaError):
 
 
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 400 that says what was expected."""
-    body = request.get_json(silent=True)
+    """The request's JSON object, or a 400 that says what was expected (the size is bounded by the app)."""
+    if not request.is_json:
+        raise BadRequest("the body must be a JSON object, sent with Content-Type: application/json")
+    try:
+        body = json.loads(request.get_data(cache=True))
+    except RecursionError:
+        raise BadRequest("the body is nested too deeply; a hand needs only a few levels") from None
+    except ValueError:
+        raise BadRequest("the body is not valid JSON (UTF-8 text); send a JSON object") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object, sent with Content-Type: application/json")
     return body
@@ -154,10 +148,6 @@ def score():
 # --- Games ----------------------------------------------------------------------------------------
 
 
-class Forbidden(Exception):
-    """A change without the game's keeper key."""
-
-
 def read_sides(body: dict[str, Any]) -> list[Side]:
     """The sides of a new game: ``{"name"}`` for a player alone, ``{"name", "players"}`` for a team."""
     rows = body.get("sides")
@@ -178,18 +168,7 @@ def read_sides(body: dict[str, Any]) -> list[Side]:
 
 def round_json(score: GameScore, number: int) -> dict[str, Any]:
     """One hand as the API shows it: each side's score row and the running totals after it."""
-    played = score.rounds[number - 1]
-    body = played.score.to_dict()
-    return {
-        "number": number,
-        "sides": body["sides"],
-        "totals": list(played.totals),
-        "counted": list(played.counted),
-        "reasons": body["reasons"],
-        "warnings": body["warnings"],
-        "version": played.record.version,
-        "entry": played.record.entry.to_json(),
-    }
+    return score.rounds[number - 1].to_dict()
 
 
 def game_json(score: GameScore) -> dict[str, Any]:
@@ -216,31 +195,6 @@ def game_json(score: GameScore) -> dict[str, Any]:
     }
 
 
-def keeper_only(game_id: str) -> None:
-    """404 for an unknown game, 403 without its keeper key."""
-    if store().game_version(game_id) is None:
-        raise GameNotFound()
-    if not is_keeper(game_id):
-        raise Forbidden()
-
-
-@bp.errorhandler(GameNotFound)
-def not_found(err: GameNotFound):
-    return error_response(404, "not_found", err.message)
-
-
-@bp.errorhandler(Forbidden)
-def forbidden(_err: Forbidden):
-    return error_response(
-        403, "forbidden", "changing this game needs its keeper key, sent in the X-Keeper-Key header", "X-Keeper-Key"
-    )
-
-
-@bp.errorhandler(Conflict)
-def conflict(err: Conflict):
-    return error_response(409, err.kind, err.message)
-
-
 @bp.post("/games")
 def create_game():
     """Start a game; the answer holds its keeper key, shown this once."""
@@ -256,28 +210,30 @@ def create_game():
     except InvalidRulesError as err:
         raise err.at("rules") from None
     keeper_url = absolute(url_for("pages.keep_game", game_id=game.id, key=key))
-    return {**game_json(games.load(store(), game.id)), "keeper_key": key, "keeper_url": keeper_url}, 201
+    return {**game_json(games.get(store(), game.id)), "keeper_key": key, "keeper_url": keeper_url}, 201
 
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
     """A game with every hand, the totals and the winner."""
-    return game_json(games.load(store(), game_id))
+    return game_json(games.get(store(), game_id))
 
 
 def _round_body(game_id: str) -> tuple[dict[str, Any], HandEntry]:
     body = json_body()
-    game = store().load_game(game_id)
-    if game is None:
-        raise GameNotFound()
-    return body, HandEntry.from_json(body, len(game.sides))
+    return body, HandEntry.from_json(body, len(games.get(store(), game_id).game.sides))
 
 
-def _version(body: dict[str, Any]) -> int | None:
-    version = body.get("version")
-    if version is not None and type(version) is not int:
-        raise BadRequest("version must be the whole number the hand had when you read it", "version")
-    return version
+def _version(value: object, field: str = "version") -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 0 < value < 2**62:
+        raise BadRequest("version must be the whole number the hand had when you read it", field)
+    return value
+
+
+def _round_answer(score: GameScore, number: int) -> dict[str, Any]:
+    return {**round_json(score, number), "winner": score.winner, "finished": score.finished}
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -286,29 +242,59 @@ def add_round(game_id: str):
     keeper_only(game_id)
     body, entry = _round_body(game_id)
     submission_id = games.check_submission_id(body.get("submission_id"))
-    score, number, created = games.record_hand(store(), game_id, entry, submission_id)
-    answer = {**round_json(score, number), "winner": score.winner, "finished": score.finished}
-    return answer, 201 if created else 200
+    shown = body.get("scopas_shown")
+    if shown is not None and not isinstance(shown, list):
+        raise BadRequest("scopas_shown must list the scopas shown for each side", "scopas_shown")
+    done = games.record_hand(store(), game_id, entry, submission_id, shown)
+    return _round_answer(done.score, done.number), 201 if done.created else 200
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def put_round(game_id: str, number: int):
-    """Replace a hand and re-score the game."""
+    """Replace a hand and re-score the game; with ``version``, only if the hand is still in that state."""
     keeper_only(game_id)
     body, entry = _round_body(game_id)
     submission_id = body.get("submission_id")
     if submission_id is not None:
         games.check_submission_id(submission_id)
-    score = games.replace_hand(store(), game_id, number, entry, _version(body), submission_id)
-    return {**round_json(score, number), "winner": score.winner, "finished": score.finished}
+    score = games.replace_hand(store(), game_id, number, entry, _version(body.get("version")), submission_id)
+    return _round_answer(score, number)
+
+
+def _if_match() -> int | None:
+    """The version named by an ``If-Match`` header (``"12"``, ``W/"12"`` or ``12``), if any."""
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    tag = raw.strip().removeprefix("W/").strip('"')
+    if not tag.isascii() or not tag.isdigit() or len(tag) > 18:
+        raise BadRequest('If-Match must name the hand\'s version, e.g. "12"', "If-Match")
+    return int(tag)
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
 def remove_round(game_id: str, number: int):
-    """Delete a hand; later hands move up one."""
+    """Delete a hand; later hands move up one. ``?version=`` or ``If-Match`` and ``?submission_id=`` make it safe."""
     keeper_only(game_id)
-    games.delete_hand(store(), game_id, number)
+    raw = request.args.get("version")
+    if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+        raise BadRequest("version must be the whole number the hand had when you read it", "version")
+    version = int(raw) if raw is not None else _if_match()
+    submission_id = request.args.get("submission_id")
+    if submission_id is not None:
+        games.check_submission_id(submission_id)
+    games.delete_hand(store(), game_id, number, version, submission_id)
     return "", 204
+
+
+@bp.post("/games/<game_id>/scopas")
+def mark_scopa(game_id: str):
+    """Mark (``change`` 1) or take back (-1) a scopa of the hand in progress, as it happens."""
+    keeper_only(game_id)
+    body = json_body()
+    submission_id = games.check_submission_id(body.get("submission_id"))
+    score = games.mark_scopa(store(), game_id, body.get("side"), body.get("change", 1), submission_id)
+    return game_json(score)
 
 
 @bp.get("/rules")

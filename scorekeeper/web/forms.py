@@ -18,21 +18,16 @@ from wtforms import Field, FieldList, Form, FormField, HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.rules import DECK, PROFILES, DeckStyle, Side, Suit
+from scorekeeper.rules import DECK, PROFILES, DeckStyle, Side
 from scorekeeper.rules.cards import PRIME_VALUES
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
-from scorekeeper.rules.game import NAME_MAX
 from scorekeeper.rules.ledger import HandEntry, SideEntry
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP, PLAYER_COUNTS, TARGET_RANGE
-from scorekeeper.rules.scoring import Tally
+from scorekeeper.rules.scoring import COINS_IN_DECK, DECK_SIZE, SCOPAS_MAX, Tally
 
-# Limits, from the core's own deck and rules rather than restated.
-DECK_CARDS = len(DECK)
-DECK_COINS = sum(1 for card in DECK if card.suit is Suit.DENARI)
-MAX_SCOPAS = DECK_CARDS // 2  # each scopa takes at least two cards
-PRIMIERA_MAX = 4 * max(PRIME_VALUES.values())
+# Limits from the core's own deck and rules, rather than restated.
+PRIMIERA_MAX = 4 * max(PRIME_VALUES.values())  # four sevens
 MAX_SIDES = max(PLAYER_COUNTS)
-GAME_NAME_MAX = 60  # the core has no constant for it yet (games.py checks a literal 60)
 
 MAX_PLAYERS = MAX_SIDES
 LAYOUTS = [
@@ -111,15 +106,6 @@ class _NewGameFields(FlaskForm):
         default=DeckStyle.ITALIAN.value,
         invalid_choice_message="choose one of the deck styles listed",
     )
-
-    def validate_name(self, field: Field) -> None:
-        if field.data and len(field.data) > GAME_NAME_MAX:
-            raise ValidationError(f"the game's name is {len(field.data)} characters long; at most {GAME_NAME_MAX}")
-
-    def validate_players(self, field: Field) -> None:
-        for entry in field:
-            if entry.data and len(entry.data.strip()) > NAME_MAX:
-                raise ValidationError(f"a player's name is at most {NAME_MAX} characters")
 
     def names(self) -> list[str]:
         """The names filled in, in seat order."""
@@ -201,16 +187,16 @@ def team_name(players: list[str]) -> str:
 class SideScopasForm(Form):
     """One side's scopas (both modes)."""
 
-    scopas = WholeNumber("Scopas", 0, MAX_SCOPAS)
+    scopas = WholeNumber("Scopas", 0, SCOPAS_MAX)
 
 
 class SideCountsForm(SideScopasForm):
     """One side's quick counts."""
 
-    cards = WholeNumber("Cards", 0, DECK_CARDS)
-    coins = WholeNumber("Coins", 0, DECK_COINS)
+    cards = WholeNumber("Cards", 0, DECK_SIZE)
+    coins = WholeNumber("Coins", 0, COINS_IN_DECK)
     primiera = WholeNumber("Primiera", 0, PRIMIERA_MAX)
-    napola = WholeNumber("Napola points", 0, DECK_COINS)
+    napola = WholeNumber("Napola points", 0, COINS_IN_DECK)
 
 
 class ScopasShown(HiddenField):
@@ -388,7 +374,7 @@ class CountsForm(HandForm):
     """A hand from quick counts per side; one side's cards or coins may be left empty: it gets the rest."""
 
     sides = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
-    deck_cards, deck_coins = DECK_CARDS, DECK_COINS
+    deck_cards, deck_coins = DECK_SIZE, COINS_IN_DECK
     settebello = RadioField("Settebello", choices=[], invalid_choice_message="choose who took the settebello")
     primiera_by = RadioField("Primiera goes to", choices=[], default="values",
                              invalid_choice_message="choose who the primiera goes to")  # fmt: skip
@@ -417,7 +403,7 @@ class CountsForm(HandForm):
         sides = list(self.sides)
         cards = [s.cards.data for s in sides]
         coins = [s.coins.data for s in sides]
-        for values, total, what in ((cards, DECK_CARDS, "cards"), (coins, DECK_COINS, "coins")):
+        for values, total, what in ((cards, DECK_SIZE, "cards"), (coins, COINS_IN_DECK, "coins")):
             empty = [i for i, v in enumerate(values) if v is None]
             if len(empty) == 1:
                 values[empty[0]] = max(0, total - sum(v for v in values if v is not None))
@@ -492,6 +478,5 @@ class UndoForm(FlaskForm):
     """Undo the hand this phone just saved, named by its id and version."""
 
     submission_id = HiddenField(default=new_submission_id)
-    number = HiddenField()  # for the message only: the hand is found by its id
     round_id = HiddenField()
     version = WholeNumber("Version", 0, 2**62)

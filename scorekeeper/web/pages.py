@@ -11,12 +11,11 @@ from scorekeeper.games import Conflict
 from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
 from scorekeeper.rules.errors import InvalidGameError
-from scorekeeper.rules.game import NAME_MAX
+from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
-from scorekeeper.web.context import absolute, forget, is_keeper, keep, kept_games, store
+from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
-    GAME_NAME_MAX,
     CountsForm,
     DeleteForm,
     NewGameForm,
@@ -25,6 +24,7 @@ from scorekeeper.web.forms import (
     UndoForm,
     new_submission_id,
 )
+from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games, may_change
 from scorekeeper.web.qr import qr_svg
 
 bp = Blueprint("pages", __name__)
@@ -35,7 +35,7 @@ def home():
     """The home page: start a game, open the games this device keeps."""
     kept = kept_games()
     found = {g.id: g for g in store().load_games(list(kept))}
-    mine = [games.load(store(), gid) for gid in kept if gid in found]
+    mine = [games.get(store(), gid) for gid in kept if gid in found]
     return render_template("home.html", games=mine, profiles=PROFILES.values())
 
 
@@ -68,7 +68,8 @@ def new_game():
         except ScopaError as err:
             form.place_error(err)
         else:
-            keep(game.id, key)
+            for message in keep(game.id, key):
+                flash(message, "error")
             flash("Game started. This phone keeps the score; share the viewer link with the table.")
             return redirect(url_for("pages.scoreboard", game_id=game.id))
     profiles = _profiles_data()
@@ -105,15 +106,14 @@ EARLIER_ROWS = 10  # earlier hands listed on the scoreboard; all of them are on 
 @bp.get("/g/<game_id>")
 def scoreboard(game_id: str):
     """A game's scoreboard: totals, whose deal it is, the latest hand and the ten before it."""
-    score = games.load(store(), game_id)
-    keeper = is_keeper(game_id)
+    score = games.get(store(), game_id)
+    keeper = may_change(game_id)
     keeper_path = None
     if keeper and game_id in kept_games():
         keeper_path = url_for("pages.keep_game", game_id=game_id, key=kept_games()[game_id])
     return render_template(
         "scoreboard.html",
         score=score,
-        next_number=_next_number(score),
         earlier=score.rounds[-EARLIER_ROWS - 1 : -1][::-1],
         keeper=keeper,
         colours=_colours(len(score.game.sides)),
@@ -126,14 +126,10 @@ def scoreboard(game_id: str):
     )
 
 
-def _next_number(score: GameScore) -> int:
-    return len(score.rounds) + 1
-
-
 @bp.get("/g/<game_id>/hands")
 def all_hands(game_id: str):
     """Every hand of the game as a plain table, each linking to its breakdown."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     return render_template("hands.html", score=score, colours=_colours(len(score.game.sides)))
 
 
@@ -151,7 +147,8 @@ def keep_game(game_id: str, key: str):
     """The keeper link: this device may change the game from now on."""
     if not games.is_keeper(store(), game_id, key):
         abort(404, "This keeper link is not valid: check that it was copied whole.")
-    keep(game_id, key)
+    for message in keep(game_id, key):
+        flash(message, "error")
     flash("This phone can now change the game.")
     return redirect(url_for("pages.scoreboard", game_id=game_id))
 
@@ -163,17 +160,10 @@ def forget_game(game_id: str):
     return redirect(url_for("pages.home"))
 
 
-def _require_keeper(game_id: str) -> GameScore:
-    score = games.load(store(), game_id)
-    if not is_keeper(game_id):
-        abort(403, "Only a phone that opened this game's keeper link can change it. This is the viewer's copy.")
-    return score
-
-
 @bp.post("/g/<game_id>/scopa")
+@keeper_required
 def mark_scopa(game_id: str):
     """Mark (or take back) a scopa of the hand in progress, as it happens."""
-    _require_keeper(game_id)
     form = ScopaForm()
     try:
         # Anything the form refuses goes to the service as "no side", which says what is expected.
@@ -183,7 +173,7 @@ def mark_scopa(game_id: str):
     except (ScopaError, Conflict) as err:
         flash(err.message, "error")
     if request.accept_mimetypes.best == "application/json":
-        score = games.load(store(), game_id)
+        score = games.get(store(), game_id)
         return jsonify(pending_scopas=list(score.game.pending_scopas), submission_id=new_submission_id())
     return redirect(url_for("pages.scoreboard", game_id=game_id))
 
@@ -213,7 +203,6 @@ def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, 
             form=form,
             mode=mode,
             number=number,
-            next_number=_next_number(score),
             preview=preview,
             conflict=conflict,
             grid=card_grid(game.deck_style),
@@ -231,7 +220,7 @@ def _hand_form(mode: str, game, formdata=None):
 
 def _handle_hand(game_id: str, mode: str, number: int | None = None):
     """The flow of every hand form: enter, check (a confirmation with the breakdown), save."""
-    score = _require_keeper(game_id)
+    score = games.get(store(), game_id)
     game = score.game
     record = None
     if number is not None:
@@ -246,6 +235,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         if record is not None:
             form.show(record.entry)
             form.version.data = record.version
+            form.round_id.data = record.id
         else:
             # The scopas marked during this hand wait in the form; saving consumes exactly these.
             form.scopas_shown.data = tuple(game.pending_scopas)
@@ -272,9 +262,11 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
             return _hand_page(score, form, mode, number=number, preview=preview)
         submission_id = form.submission_id.data or ""
         if number is None:
-            saved, saved_number, _ = games.record_hand(store(), game_id, entry, submission_id)
-            session[JUST_SAVED] = {"game": game_id, "number": saved_number, "round_id": str(saved_number),
-                                   "version": 1, "scopas": sum(form.scopas())}  # fmt: skip
+            done = games.record_hand(store(), game_id, entry, submission_id, form.scopas_shown.data)
+            saved = done.score
+            # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
+            session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id,
+                                   "version": done.version}  # fmt: skip
         else:
             saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
             flash(f"Hand {number} corrected.", "saved")
@@ -283,17 +275,20 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         return _hand_page(score, form, mode, number=number, status=400)
     except Conflict as err:
         form.error = err.message
-        conflict = _current_hand_url(game_id, form.round_id.data, number)
+        conflict = _current_hand_url(game_id, form.round_id.data, err)
         return _hand_page(score, form, mode, number=number, conflict=conflict, status=409)
     return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""))
 
 
-def _current_hand_url(game_id: str, round_id: str | None, number: int | None) -> str:
-    """Where to see the hand as it is now, after a conflict: its own page, or the scoreboard."""
-    score = games.load(store(), game_id)
-    if number is not None and 1 <= number <= len(score.rounds):
-        return url_for("pages.hand_detail", game_id=game_id, number=number)
-    return url_for("pages.scoreboard", game_id=game_id)
+def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
+    """Where to see, after a conflict, the hand the form was about as it is now (or the scoreboard)."""
+    score = games.get(store(), game_id)
+    played = score.round_by_id(round_id) if round_id else None
+    if played is None and err.current and round_id is None:
+        played = score.round_by_id(err.current.get("id", ""))
+    if played is None:
+        return url_for("pages.scoreboard", game_id=game_id)
+    return url_for("pages.hand_detail", game_id=game_id, number=played.number)
 
 
 JUST_SAVED = "just_saved"  # session key: the hand this phone saved last, offered once for Undo
@@ -305,17 +300,18 @@ def _undo_offer(game_id: str, keeper: bool) -> dict | None:
     if not keeper or not isinstance(saved, dict) or saved.get("game") != game_id:
         return None
     form = UndoForm(formdata=None, data={"round_id": saved.get("round_id"), "version": saved.get("version")})
-    form.number.data = saved.get("number")
-    return {"number": saved.get("number"), "scopas": saved.get("scopas"), "form": form}
+    return {"number": saved.get("number"), "form": form}
 
 
 @bp.route("/g/<game_id>/hand", methods=["GET", "POST"])
+@keeper_required
 def record_hand(game_id: str):
     """Record a hand from the captured piles on the 40-card grid."""
     return _handle_hand(game_id, "piles")
 
 
 @bp.route("/g/<game_id>/counts", methods=["GET", "POST"])
+@keeper_required
 def record_counts(game_id: str):
     """Record a hand from quick counts per side."""
     return _handle_hand(game_id, "counts")
@@ -324,22 +320,23 @@ def record_counts(game_id: str):
 @bp.get("/g/<game_id>/hands/<int:number>")
 def hand_detail(game_id: str, number: int):
     """One hand's breakdown, with the reason for every point."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     if not 1 <= number <= len(score.rounds):
         abort(404, f"This game has no hand {number}.")
     return render_template(
         "hand_detail.html",
         score=score,
         played=score.rounds[number - 1],
-        keeper=is_keeper(game_id),
+        keeper=may_change(game_id),
         colours=_colours(len(score.game.sides)),
     )
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@keeper_required
 def edit_hand(game_id: str, number: int):
     """Correct a hand, in the form it was entered (piles or counts)."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
         abort(404, f"This game has no hand {number}.")
     by_piles = score.game.rounds[number - 1].entry.by_piles
@@ -348,23 +345,24 @@ def edit_hand(game_id: str, number: int):
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+@keeper_required
 def delete_hand(game_id: str, number: int):
     """Delete a hand after a confirmation; later hands move up one."""
-    score = _require_keeper(game_id)
     if request.method == "POST":
         form = DeleteForm()
         try:
-            if not form.validate():
+            if not form.validate() or form.version.data is None:
                 raise Conflict("this page is out of date; open the hand again before deleting it", "stale")
             games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
-        except (Conflict, ScopaError) as err:
-            return _conflict_page(game_id, err.message, number)
+        except Conflict as err:
+            return _conflict_page(game_id, err, form.round_id.data)
         flash(f"Hand {number} deleted.", "saved")
         return redirect(url_for("pages.scoreboard", game_id=game_id))
+    score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
         abort(404, f"This game has no hand {number}.")
     played = score.rounds[number - 1]
-    form = DeleteForm(formdata=None, data={"version": played.record.version})
+    form = DeleteForm(formdata=None, data={"version": played.record.version, "round_id": played.record.id})
     return render_template(
         "delete_hand.html",
         score=score,
@@ -376,26 +374,30 @@ def delete_hand(game_id: str, number: int):
 
 
 @bp.post("/g/<game_id>/undo")
+@keeper_required
 def undo_hand(game_id: str):
     """Undo the hand this phone just saved: exactly that hand, if nobody has changed it since."""
-    _require_keeper(game_id)
     form = UndoForm()
     round_id = form.round_id.data or ""
+    played = games.get(store(), game_id).round_by_id(round_id)
     try:
-        if not form.validate() or not round_id.isdigit():
+        if not form.validate() or form.version.data is None:
             raise Conflict("this page is out of date; nothing was undone", "stale")
-        games.delete_hand(store(), game_id, int(round_id), form.version.data, form.submission_id.data or None)
-    except (Conflict, ScopaError) as err:
-        return _conflict_page(game_id, err.message, None)
-    flash(f"Hand {form.number.data or ''} undone.", "saved")
+        games.undo_hand(store(), game_id, round_id, form.version.data, form.submission_id.data or "")
+    except Conflict as err:
+        return _conflict_page(game_id, err, round_id)
+    if played is not None:
+        scopas = sum(side.scopas for side in played.record.entry.sides)
+        back = "; its scopas are back in the hand in progress" if scopas else ""
+        flash(f"Hand {played.number} undone{back}.", "saved")
     return redirect(url_for("pages.scoreboard", game_id=game_id))
 
 
-def _conflict_page(game_id: str, message: str, number: int | None):
+def _conflict_page(game_id: str, err: Conflict, round_id: str | None):
     """A change refused because the game moved on: the message and the way to the hand as it is now."""
     return render_template(
         "conflict.html",
-        message=message[0].upper() + message[1:],
-        current=_current_hand_url(game_id, None, number),
+        message=err.message[0].upper() + err.message[1:],
+        current=_current_hand_url(game_id, round_id, err),
         game_id=game_id,
     ), 409

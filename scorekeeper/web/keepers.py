@@ -1,0 +1,101 @@
+"""Who may change a game: the keeper key in a header, or the games this phone keeps (a signed cookie).
+
+A phone keeps at most ``KEPT_MAX`` games (the cookie has to stay under 4 KB). When it would keep
+more, finished games are let go first, oldest first; a live game is let go only when every kept
+game is live, and then the phone is told which one and given its keeper link to keep it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import request, session, url_for
+
+from scorekeeper import games
+from scorekeeper.games import Forbidden, GameNotFound
+
+from .context import absolute, store
+
+KEPT = "kept"  # session key: {game id: keeper key} for the games this phone keeps, newest first
+KEPT_MAX = 50
+
+
+def kept_games() -> dict[str, str]:
+    """The games this phone keeps, newest first: {game id: keeper key}."""
+    kept = session.get(KEPT)
+    if not isinstance(kept, dict):
+        return {}
+    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def keep(game_id: str, key: str) -> list[str]:
+    """Remember on this phone that it keeps the game; returns messages about any game it let go."""
+    kept = {game_id: key, **{k: v for k, v in kept_games().items() if k != game_id}}
+    let_go: list[str] = []
+    if len(kept) > KEPT_MAX:
+        older = list(kept)[1:][::-1]  # oldest first
+        finished = [gid for gid in older if _over(gid)]
+        live = [gid for gid in older if gid not in finished]
+        for gid in (finished + live)[: len(kept) - KEPT_MAX]:
+            dropped_key = kept.pop(gid)
+            if gid in live:
+                let_go.append(_let_go_message(gid, dropped_key))
+    session[KEPT] = kept
+    session.permanent = True
+    return let_go
+
+
+def _over(game_id: str) -> bool:
+    """True for a finished game (or one no longer on the server): the first to let go."""
+    try:
+        return games.get(store(), game_id).finished
+    except GameNotFound:
+        return True
+
+
+def _let_go_message(game_id: str, key: str) -> str:
+    name = games.get(store(), game_id).game.name
+    link = absolute(url_for("pages.keep_game", game_id=game_id, key=key))
+    return (
+        f"This phone keeps at most {KEPT_MAX} games, so it no longer keeps “{name}”. "
+        f"To keep score of it again on this phone, open its keeper link: {link}"
+    )
+
+
+def forget(game_id: str) -> None:
+    """Stop keeping a game on this phone."""
+    kept = kept_games()
+    kept.pop(game_id, None)
+    session[KEPT] = kept
+
+
+def may_change(game_id: str) -> bool:
+    """True when this request may change the game: the X-Keeper-Key header or this phone's cookie."""
+    key = request.headers.get("X-Keeper-Key") or kept_games().get(game_id)
+    return games.is_keeper(store(), game_id, key)
+
+
+def keeper_only(game_id: str) -> None:
+    """``GameNotFound`` for an unknown game, ``Forbidden`` without its keeper key."""
+    if store().game_version(game_id) is None:
+        raise GameNotFound()
+    if not may_change(game_id):
+        raise Forbidden()
+
+
+def keeper_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A view (taking ``game_id``) that changes a game: 404 for no game, 403 for a viewer's phone."""
+
+    @wraps(view)
+    def guarded(*args: Any, game_id: str, **kwargs: Any) -> Any:
+        try:
+            keeper_only(game_id)
+        except Forbidden:
+            raise Forbidden(
+                "only a phone that opened this game's keeper link can change it; this is the viewer's copy", None
+            ) from None
+        return view(*args, game_id=game_id, **kwargs)
+
+    return guarded
