@@ -93,11 +93,12 @@ $$("form").forEach(function (form) {
   });
 })();
 
-// Number steppers: big - and + beside each scopa count.
+// Number steppers: big - and + beside each scopa count, within the field's own min and max (from the server).
 $$(".stepper input").forEach(function (input) {
+  var low = Number(input.min || 0), high = input.max === "" ? Infinity : Number(input.max);
   function step(d) {
     return function () {
-      input.value = Math.max(0, Math.min(20, (parseInt(input.value, 10) || 0) + d));
+      input.value = Math.max(low, Math.min(high, (parseInt(input.value, 10) || 0) + d));
       input.dispatchEvent(new Event("change", { bubbles: true }));
     };
   }
@@ -155,14 +156,11 @@ $$(".stepper input").forEach(function (input) {
       var v = $("select", cell).value;
       if (v === "") free += 1; else piles[parseInt(v, 10)].push(cell.dataset.card);
     });
-    var sides = names.map(function (n, i) {
-      var s = $("input[name=scopas_" + i + "]");
-      return { name: n, pile: piles[i], scopas: 0, _scopas: s ? s.value : "0" };
-    });
+    var sides = names.map(function (n, i) { return { name: n, pile: piles[i] }; });
     var mine = ++seq;
     fetch(form.dataset.scoreUrl, {
       method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ sides: sides.map(function (s) { return { name: s.name, pile: s.pile }; }), rules: rules })
+      body: JSON.stringify({ sides: sides, rules: rules })
     }).then(function (r) { return r.json(); }).then(function (d) {
       if (mine !== seq) return;
       live.textContent = "";

@@ -177,8 +177,9 @@ def test_a_phone_keeping_many_games_lets_finished_ones_go_first_and_says_so_for_
     assert "keeper_key" not in key
     for i in range(3):  # Anna wins the game "Won": 4 points a hand
         client.post(f"/g/{won}/counts", data={"action": "save", "submission_id": f"sub-won-{i:04d}",
-                                              "cards_0": "22", "coins_0": "6", "cards_1": "18", "coins_1": "4",
-                                              "settebello": "0", "primiera_0": "78", "primiera_1": "75"})  # fmt: skip
+                                              "sides-0-cards": "22", "sides-0-coins": "6", "sides-1-cards": "18",
+                                              "sides-1-coins": "4", "settebello": "0", "sides-0-primiera": "78",
+                                              "sides-1-primiera": "75"})  # fmt: skip
     assert client.get(f"/api/v1/games/{won}").json["finished"] is True
     for i in range(KEPT_MAX - 2):
         new_game(f"Game {i}")

@@ -47,14 +47,14 @@ form_values = st.text(max_size=8) | st.sampled_from(
 
 @SETTINGS
 @given(fields=st.dictionaries(
-    st.sampled_from(["c_7d", "c_1s", "scopas_0", "scopas_1", "cards_0", "coins_1", "settebello", "primiera_by",
-                     "primiera_0", "action", "version", "submission_id", "side", "change", "sides-0-cards",
-                     "sides-1-coins", "sides-0-scopas", "sides-1-primiera", "scopas_shown", "round", "undo"]),
+    st.sampled_from(["c_7d", "c_1s", "sides-0-scopas", "sides-1-scopas", "sides-0-cards", "sides-1-coins",
+                     "settebello", "primiera_by", "sides-0-primiera", "sides-1-napola", "sides-9-cards", "action",
+                     "version", "submission_id", "side", "change", "scopas_shown", "round_id", "undo", "re_bello"]),
     form_values, max_size=8))  # fmt: skip
 def test_forms_never_give_a_500(client, fields):
     game_id = client.post("/new", data={"players-0": "A", "players-1": "B", "layout": "teams", "profile": "classic",
                                         "deck_style": "italian"}).headers["Location"].rsplit("/", 1)[1]  # fmt: skip
-    for path in ("hand", "counts", "scopa", "hands/1/edit", "hands/1/delete"):
+    for path in ("hand", "counts", "scopa", "undo", "hands/1/edit", "hands/1/delete"):
         r = client.post(f"/g/{game_id}/{path}", data=fields)
         assert r.status_code < 500, (path, r.get_data(as_text=True)[:500])
 

@@ -17,6 +17,12 @@ def start(client, *names, **extra):
     return game_id
 
 
+def value_of(page, name):
+    """The value an input named ``name`` shows on the page (None when there is no such input)."""
+    found = re.search(rf'<input[^>]*\bname="{re.escape(name)}"[^>]*\bvalue="([^"]*)"', page)
+    return found[1] if found else None
+
+
 def api_game(client, game_id):
     return client.get(f"/api/v1/games/{game_id}").json
 
@@ -98,7 +104,7 @@ def test_csrf_protects_every_form(tmp_path):
 
 def test_a_hand_from_piles_is_checked_then_saved(client):
     game_id = start(client, "Anna", "Bruno")
-    form = grid(ANNA) | {"scopas_0": "1", "submission_id": "sub-hand-000001"}
+    form = grid(ANNA) | {"sides-0-scopas": "1", "submission_id": "sub-hand-000001"}
     r = client.post(f"/g/{game_id}/hand", data=form | {"action": "check"})
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and "Save hand 1" in page and "Anna took the most cards: 22-18." in page
@@ -128,21 +134,37 @@ def test_the_rest_go_to_a_side_without_javascript(client):
 
 def test_a_bad_hand_shows_the_error_and_keeps_every_card(client):
     game_id = start(client, "Anna", "Bruno")
-    form = {"c_7d": "0", "c_7c": "0", "c_1s": "1", "scopas_0": "3", "action": "check", "submission_id": "sub-bad-00001"}
+    form = {
+        "c_7d": "0",
+        "c_7c": "0",
+        "c_1s": "1",
+        "sides-0-scopas": "3",
+        "action": "check",
+        "submission_id": "sub-bad-00001",
+    }
     r = client.post(f"/g/{game_id}/hand", data=form)
     page = r.get_data(as_text=True)
     assert r.status_code == 400
     assert "Anna has 3 scopas with 2 cards" in page
     for code, side in (("7d", "0"), ("7c", "0"), ("1s", "1")):
         assert re.search(rf'name="c_{code}".*?<option value="{side}" selected', page, re.S)
-    assert 'name="scopas_0" value="3"' in page
+    assert value_of(page, "sides-0-scopas") == "3"
     assert api_game(client, game_id)["rounds"] == []
 
 
 def test_quick_counts_with_one_side_left_to_get_the_rest(client):
     game_id = start(client, "Anna", "Bruno", "Carla", "Dario")
-    form = {"cards_0": "24", "coins_0": "7", "primiera_0": "78", "primiera_1": "70", "settebello": "0",
-            "primiera_by": "values", "scopas_1": "2", "action": "save", "submission_id": "sub-counts-001"}  # fmt: skip
+    form = {
+        "sides-0-cards": "24",
+        "sides-0-coins": "7",
+        "sides-0-primiera": "78",
+        "sides-1-primiera": "70",
+        "settebello": "0",
+        "primiera_by": "values",
+        "sides-1-scopas": "2",
+        "action": "save",
+        "submission_id": "sub-counts-001",
+    }
     assert client.post(f"/g/{game_id}/counts", data=form).status_code == 302
     g = api_game(client, game_id)
     (played,) = g["rounds"]
@@ -152,7 +174,7 @@ def test_quick_counts_with_one_side_left_to_get_the_rest(client):
 
 def test_quick_counts_must_add_up(client):
     game_id = start(client, "Anna", "Bruno")
-    form = {"cards_0": "30", "cards_1": "20", "coins_0": "5", "coins_1": "5", "settebello": "1",
+    form = {"sides-0-cards": "30", "sides-1-cards": "20", "sides-0-coins": "5", "sides-1-coins": "5", "settebello": "1",
             "primiera_by": "0", "action": "check"}  # fmt: skip
     r = client.post(f"/g/{game_id}/counts", data=form)
     page = r.get_data(as_text=True)
@@ -163,19 +185,21 @@ def test_edit_and_delete_a_hand(client):
     game_id = start(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"submission_id": "sub-e-000001", "action": "save"})
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
-    seen = api_game(client, game_id)["rounds"][0]["version"]
-    assert "Correct hand 1" in page and f'name="version" value="{seen}"' in page
+    seen = api_game(client, game_id)["rounds"][0]
+    assert "Correct hand 1" in page and value_of(page, "version") == str(seen["version"])
+    assert value_of(page, "round_id") == seen["id"]
     swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
-    r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": str(seen), "action": "save",
+    r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": str(seen["version"]), "action": "save",
                                                                   "submission_id": "sub-e-000002"})  # fmt: skip
     assert r.status_code == 302
     assert [s["total"] for s in api_game(client, game_id)["sides"]] == [0, 4]
-    stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": str(seen), "action": "save",
+    stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": str(seen["version"]),
+                                                                         "action": "save",
                                                                          "submission_id": "sub-e-000003"})  # fmt: skip
     assert stale.status_code == 409 and "changed on another phone" in stale.get_data(as_text=True)
-    assert "Delete hand 1?" in client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
-    now = api_game(client, game_id)["rounds"][0]["version"]
-    r = client.post(f"/g/{game_id}/hands/1/delete", data={"version": str(now), "submission_id": "sub-e-000004"})
+    page = client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
+    assert "Delete hand 1?" in page
+    r = client.post(f"/g/{game_id}/hands/1/delete", data=hidden_fields(page))
     assert r.status_code == 302 and api_game(client, game_id)["rounds"] == []
 
 
@@ -186,8 +210,8 @@ def test_scopas_marked_during_the_hand_wait_in_the_hand_form(client):
     client.post(f"/g/{game_id}/scopa", data={"side": "1", "change": "1", "submission_id": "sub-scopa-002"})  # repeat
     assert api_game(client, game_id)["pending_scopas"] == [1, 2]
     page = client.get(f"/g/{game_id}/hand").get_data(as_text=True)
-    assert 'name="scopas_0" value="1"' in page and 'name="scopas_1" value="2"' in page
-    client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"scopas_0": "1", "scopas_1": "2", "action": "save",
+    assert value_of(page, "sides-0-scopas") == "1" and value_of(page, "sides-1-scopas") == "2"
+    client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "1", "sides-1-scopas": "2", "action": "save",
                                                          "submission_id": "sub-scopa-hand"})  # fmt: skip
     assert api_game(client, game_id)["pending_scopas"] == [0, 0]
 
@@ -240,7 +264,7 @@ def test_the_version_changes_with_every_change(client):
 def test_a_finished_game_offers_no_new_hand_and_reopens_when_corrected(client):
     game_id = start(client, "Anna", "Bruno")
     for i in range(3):
-        client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"scopas_0": "0", "action": "save",
+        client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "0", "action": "save",
                                                              "submission_id": f"sub-f-{i:06d}"})  # fmt: skip
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert "Anna wins 12-0." in page and "Record hand" not in page
@@ -251,22 +275,200 @@ def test_a_finished_game_offers_no_new_hand_and_reopens_when_corrected(client):
     assert "Anna leads 8-4" in page and "Record hand 4" in page
 
 
+def form_fields(page, form_class):
+    """The action and the hidden fields of the form with ``form_class`` on the page, as a phone would send them."""
+    form = re.search(
+        rf'<form method="post" class="[^"]*\b{form_class}\b[^"]*" action="([^"]+)">(.*?)</form>', page, re.S
+    )
+    assert form, f"no {form_class} form on the page"
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form[2]))
+    return form[1], fields
+
+
 def test_undo_the_hand_just_saved_once(client):
     game_id = start(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-undo-0001"},
                     follow_redirects=True)  # fmt: skip
     page = r.get_data(as_text=True)
     assert "Hand 1 saved." in page
-    undo = re.search(r'<form method="post" class="flash flash-saved undo" action="([^"]+)">.*?'
-                     r'name="submission_id" value="([^"]+)"', page, re.S)  # fmt: skip
-    assert undo and undo[1] == f"/g/{game_id}/hands/1/delete"
-    version = re.search(r'class="flash flash-saved undo".*?name="version" value="(\d+)"', page, re.S)[1]
-    assert version == str(api_game(client, game_id)["rounds"][0]["version"])
-    form = {"version": version, "undo": "1", "submission_id": undo[2]}
-    assert "Hand 1 undone." in client.post(undo[1], data=form, follow_redirects=True).get_data(as_text=True)
-    assert client.post(undo[1], data=form).status_code == 302  # a second tap changes nothing
+    action, form = form_fields(page, "undo")
+    assert action == f"/g/{game_id}/undo" and form["submission_id"] != "sub-undo-0001"
+    assert "Hand 1 undone." in client.post(action, data=form, follow_redirects=True).get_data(as_text=True)
+    assert client.post(action, data=form).status_code == 302  # a second tap changes nothing
     assert api_game(client, game_id)["rounds"] == []
     assert "Undo" not in client.get(f"/g/{game_id}").get_data(as_text=True)  # offered once
+
+
+# --- Bad input: a 400 with the message beside the field and everything else kept ------------------
+
+
+@pytest.mark.parametrize("bad", ["²", "9" * 5000, "-1", "3.5", "٣"])
+@pytest.mark.parametrize("mode, field", [("counts", "sides-0-cards"), ("counts", "sides-1-coins"),
+                                         ("counts", "sides-0-primiera"), ("counts", "sides-1-scopas"),
+                                         ("hand", "sides-0-scopas")])  # fmt: skip
+def test_a_whole_number_field_refuses_anything_else_with_a_400(client, bad, mode, field):
+    game_id = start(client, "Anna", "Bruno")
+    form = {
+        "sides-0-cards": "24",
+        "sides-0-coins": "7",
+        "sides-0-primiera": "78",
+        "sides-1-primiera": "70",
+        "settebello": "0",
+        "primiera_by": "values",
+        "action": "save",
+        "submission_id": "sub-bad-number",
+    }
+    form = (grid(ANNA) | {"action": "save", "submission_id": "sub-bad-number"}) if mode == "hand" else form
+    r = client.post(f"/g/{game_id}/{mode}", data=form | {field: bad})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400
+    what = field.rsplit("-", 1)[1]
+    beside = re.search(rf'name="{field}"[^>]*>\s*<span class="field-error">([^<]+)</span>', page)
+    assert beside and f"{what} must be a whole number from 0 to" in beside[1]
+    assert value_of(page, field) == bad  # kept as typed
+    if mode == "counts":
+        assert value_of(page, "sides-0-primiera" if field != "sides-0-primiera" else "sides-1-primiera") in ("78", "70")
+    else:
+        assert re.search(r'name="c_7d".*?<option value="0" selected', page, re.S)
+    assert api_game(client, game_id)["rounds"] == []
+
+
+@pytest.mark.parametrize(
+    "extra, field, words",
+    [
+        ({"profile": "no-such-profile"}, "profile", "choose one of the rule profiles"),
+        ({"layout": "zigzag"}, "layout", "choose how the sides team up"),
+        ({"deck_style": "tarot"}, "deck_style", "choose one of the deck styles"),
+        ({"target": "²"}, "target", "target must be a whole number from 1 to 99"),
+        ({"target": "9" * 5000}, "target", "target must be a whole number from 1 to 99"),
+        ({"opt_end": "whenever"}, "opt_end", "choose one of the listed values for end"),
+    ],
+)
+def test_an_unknown_choice_on_the_new_game_form_is_a_400_beside_its_field(client, extra, field, words):
+    data = {"players-0": "Anna", "players-1": "Bruno", "layout": "teams", "profile": "classic",
+            "deck_style": "italian", "name": "Friday"} | extra  # fmt: skip
+    r = client.post("/new", data=data)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400
+    assert re.search(rf'class="[^"]*has-error[^"]*"(?:(?!</fieldset>|</div>|</p>).)*{words}', page, re.S), field
+    assert 'value="Anna"' in page and 'value="Bruno"' in page and 'value="Friday"' in page
+
+
+# --- Hands have a stable identity ------------------------------------------------------------------
+
+
+def save_hand(client, game_id, i, **extra):
+    data = grid(ANNA if i % 2 == 0 else []) | {"action": "save", "submission_id": f"sub-hand-{i:06d}"} | extra
+    r = client.post(f"/g/{game_id}/hand", data=data)
+    assert r.status_code == 302, r.get_data(as_text=True)
+
+
+def hidden_fields(page):
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+
+
+def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, client):
+    game_id = start(client, "Anna", "Bruno")
+    for i in range(3):
+        save_hand(client, game_id, i)
+    # Phone B opens hand 2 to correct it; phone A deletes hand 1, so hand 3 becomes hand 2.
+    other = app.test_client()
+    other.get(client.get(f"/api/v1/games/{game_id}").json and f"/g/{game_id}")
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs.update(mine)
+    opened = other.get(f"/g/{game_id}/hands/2/edit").get_data(as_text=True)
+    seen = hidden_fields(opened)
+    delete = hidden_fields(client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True))
+    assert client.post(f"/g/{game_id}/hands/1/delete", data=delete).status_code == 302
+    before = api_game(client, game_id)["rounds"]
+    swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
+    r = other.post(f"/g/{game_id}/hands/2/edit", data=swapped | seen | {"action": "save"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 409 and "Show the current hand" in page
+    assert value_of(page, "c_7d") is None and re.search(r'name="c_7d".*?<option value="1" selected', page, re.S)
+    assert api_game(client, game_id)["rounds"] == before  # the hand now numbered 2 is untouched
+
+
+def test_two_phones_confirming_delete_hand_2_remove_one_hand(app, client):
+    game_id = start(client, "Anna", "Bruno")
+    for i in range(3):
+        save_hand(client, game_id, i)
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs.update(mine)
+    mine = hidden_fields(client.get(f"/g/{game_id}/hands/2/delete").get_data(as_text=True))
+    theirs = hidden_fields(other.get(f"/g/{game_id}/hands/2/delete").get_data(as_text=True))
+    assert client.post(f"/g/{game_id}/hands/2/delete", data=mine).status_code == 302
+    r = other.post(f"/g/{game_id}/hands/2/delete", data=theirs)
+    assert r.status_code == 409 and "Show the current hand" in r.get_data(as_text=True)
+    assert len(api_game(client, game_id)["rounds"]) == 2
+
+
+def test_undo_removes_exactly_this_phones_hand(app, client):
+    game_id = start(client, "Anna", "Bruno")
+    save_hand(client, game_id, 0)
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["kept"] = mine["kept"]
+    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-mine-00001"},
+                    follow_redirects=True)  # fmt: skip
+    action, form = form_fields(r.get_data(as_text=True), "undo")
+    save_hand(other, game_id, 1)  # another phone's hand 3, saved after mine
+    theirs = api_game(client, game_id)["rounds"][2]
+    r = client.post(action, data=form, follow_redirects=True)
+    assert "Hand 2 undone." in r.get_data(as_text=True)
+    rounds = api_game(client, game_id)["rounds"]
+    assert len(rounds) == 2 and rounds[1]["id"] == theirs["id"]
+
+
+def test_undo_puts_the_hands_scopas_back_in_the_hand_in_progress(client):
+    game_id = start(client, "Anna", "Bruno")
+    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
+                                                             "submission_id": "sub-scopas-back"},
+                    follow_redirects=True)  # fmt: skip
+    action, form = form_fields(r.get_data(as_text=True), "undo")
+    page = client.post(action, data=form, follow_redirects=True).get_data(as_text=True)
+    assert "Hand 1 undone; its scopas are back in the hand in progress." in page
+    assert api_game(client, game_id)["pending_scopas"] == [2, 0]
+
+
+def test_a_scopa_marked_on_another_phone_while_the_form_is_open_stays_pending(app, client):
+    game_id = start(client, "Anna", "Bruno")
+    client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-scopa-first"})
+    opened = client.get(f"/g/{game_id}/hand").get_data(as_text=True)
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["kept"] = mine["kept"]
+    other.post(f"/g/{game_id}/scopa", data={"side": "1", "change": "1", "submission_id": "sub-scopa-other"})
+    seen = hidden_fields(opened)
+    assert seen["scopas_shown"] == "1,0"
+    data = grid(ANNA) | seen | {"sides-0-scopas": "1", "sides-1-scopas": "0", "action": "save"}
+    assert client.post(f"/g/{game_id}/hand", data=data).status_code == 302
+    g = api_game(client, game_id)
+    assert g["pending_scopas"] == [0, 1]  # Bruno's scopa, marked meanwhile, waits for the next hand
+    assert g["rounds"][0]["sides"][0]["scopas"] == 1
+
+
+def test_reusing_a_scopas_submission_id_for_a_hand_is_a_409(client):
+    game_id = start(client, "Anna", "Bruno")
+    client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-reused-0001"})
+    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-reused-0001"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 409 and re.search(r'name="c_7d".*?<option value="0" selected', page, re.S)
+    assert api_game(client, game_id)["rounds"] == []
+
+
+def test_the_scoreboard_shows_the_latest_hand_and_ten_rows_and_links_to_all_hands(client):
+    game_id = start(client, "Anna", "Bruno", target="99")
+    for i in range(14):
+        save_hand(client, game_id, i)
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert 'id="hand-14"' in page and page.count("<details open>") == 1
+    rows = re.findall(r'<tr id="hand-(\d+)">', page)
+    assert rows == [str(n) for n in range(13, 3, -1)]
+    assert "Record hand 15" in page and f'href="/g/{game_id}/hands">All 14 hands' in page
+    hands = client.get(f"/g/{game_id}/hands").get_data(as_text=True)
+    assert re.findall(r'<tr id="hand-(\d+)">', hands) == [str(n) for n in range(1, 15)]
 
 
 def test_every_page_weighs_under_60_kb_and_asks_no_other_host(app, client):
@@ -277,7 +479,7 @@ def test_every_page_weighs_under_60_kb_and_asks_no_other_host(app, client):
     client.get(g["keeper_url"])
     game_id = g["id"]
     for i in range(40):
-        client.post(f"/g/{game_id}/counts", data={"cards_0": "20", "coins_0": "5", "settebello": str(i % 2),
+        client.post(f"/g/{game_id}/counts", data={"sides-0-cards": "20", "sides-0-coins": "5", "settebello": str(i % 2),
                                                    "primiera_by": "none", "action": "save",
                                                    "submission_id": f"sub-weight-{i:03d}"},
                     follow_redirects=True)  # fmt: skip

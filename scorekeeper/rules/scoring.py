@@ -24,6 +24,8 @@ DECK_SIZE = len(DECK)
 COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
 # Each scopa takes at least two cards, so no side makes more than 20 in one hand.
 SCOPAS_MAX = DECK_SIZE // 2
+# The best primiera: a seven of each suit.
+PRIMIERA_MAX = 4 * max(c.prime for c in DECK)
 CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas")
 EXTRA_CATEGORIES = ("napola", "re_bello")
 # Primiera by sevens: most sevens, then sixes, aces, fives, fours, threes, twos.
@@ -427,7 +429,7 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) ->
 
 
 __all__ = [
-    "CATEGORIES", "COINS_IN_DECK", "DECK_SIZE", "EXTRA_CATEGORIES", "SCOPAS_MAX",
+    "CATEGORIES", "COINS_IN_DECK", "DECK_SIZE", "EXTRA_CATEGORIES", "PRIMIERA_MAX", "SCOPAS_MAX",
     "Reason", "RoundScore", "SideScore", "Tally",
     "check_tally", "napola_points", "primiera", "primiera_cards", "score_round",
 ]  # fmt: skip

@@ -13,7 +13,6 @@ from scorekeeper.store import Store
 
 from . import api, checker, pages, security, sheets
 from .context import close_store
-from .forms import new_submission_id
 
 csrf = CSRFProtect()
 
@@ -36,7 +35,6 @@ def register(app: Flask) -> None:
     security.init_app(app)
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
-    app.jinja_env.globals["new_submission_id"] = new_submission_id
     app.register_blueprint(pages.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(sheets.bp)

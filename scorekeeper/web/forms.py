@@ -1,28 +1,34 @@
-"""Forms: the new-game form (Flask-WTF) and the readers of the hand forms.
+"""The game pages' forms, all WTForms: new game, a hand (by piles or by counts), a scopa, a delete, an undo.
 
-Hand forms repeat fields per card and per side, so they are read from
-``request.form`` here and turned into a ``HandEntry``; the rules core checks it.
-Every reader raises ``ScopaError`` naming the field, and the page shows the
-message beside it with everything the user entered kept.
+Field names follow the core's error paths (``sides-1-coins`` for ``sides[1].tally.coins``), so
+``form_field`` maps any ``ScopaError`` onto the field it is about and the page shows the message
+beside that field, with everything the user entered kept. Whole numbers are read here, bounded by
+the core's own limits: a stray ``²`` or a 5,000-digit number is a message, never a crash.
 """
 
 from __future__ import annotations
 
+import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, RadioField, SelectField, StringField
+from werkzeug.datastructures import MultiDict
+from wtforms import Field, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Side
-from scorekeeper.rules.errors import InvalidRoundError
+from scorekeeper.rules import DECK, PROFILES, DeckStyle, Side
+from scorekeeper.rules.errors import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import HandEntry, SideEntry
-from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP, TARGET_RANGE
-from scorekeeper.rules.scoring import Tally
+from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP, PLAYER_COUNTS, TARGET_RANGE
+from scorekeeper.rules.scoring import COINS_IN_DECK, DECK_SIZE, PRIMIERA_MAX, SCOPAS_MAX, Tally
+from scorekeeper.web.widgets import option_label, option_text
 
-MAX_PLAYERS = 6
+# Limits from the core's own deck and rules, rather than restated.
+MAX_SIDES = max(PLAYER_COUNTS)
+
+MAX_PLAYERS = MAX_SIDES
 LAYOUTS = [
     SelectChoice("teams", "In teams: 4 players as two partnerships, 6 as two teams of 3"),
     SelectChoice("alone", "Everyone for themselves"),
@@ -30,29 +36,60 @@ LAYOUTS = [
 ]
 
 
-def option_label(value: object) -> str:
-    """An option value as a menu shows it."""
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value).replace("_", " ")
+def new_submission_id() -> str:
+    """A fresh id for one change, carried by the form so a double tap records it once."""
+    return uuid.uuid4().hex
 
 
-class NewGameForm(FlaskForm):
+class WholeNumber(IntegerField):
+    """A whole number from ``low`` to ``high`` typed on a phone; empty is allowed (None).
+
+    Only ASCII digits count: ``int()`` would accept ``٣`` and choke on ``²`` or on
+    thousands of digits, and neither is something a person meant.
+    """
+
+    def __init__(self, label: str, low: int, high: int, **kwargs):
+        message = f"{label.lower()} must be a whole number from {low} to {high}"
+        self.digits = len(str(high))
+        super().__init__(
+            label,
+            validators=[Optional(), NumberRange(low, high, message=message)],
+            invalid_value_message=message,
+            render_kw={"min": low, "max": high, "inputmode": "numeric"},
+            **kwargs,
+        )
+
+    def process_formdata(self, valuelist):
+        raw = valuelist[0].strip() if valuelist and isinstance(valuelist[0], str) else ""
+        if raw == "":
+            self.data = None
+        elif raw.isascii() and raw.isdigit() and len(raw) <= self.digits:
+            self.data = int(raw)
+        else:
+            self.data = None
+            raise ValueError(self.invalid_value_message)
+
+
+class _NewGameFields(FlaskForm):
     """Start a game: names in seat order, how they team up, the rules and the deck."""
 
     name = StringField("Name of the game", validators=[Optional()])
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    layout = RadioField("Sides", choices=LAYOUTS, default="teams")
+    layout = RadioField(
+        "Sides", choices=LAYOUTS, default="teams", invalid_choice_message="choose how the sides team up"
+    )
     profile = SelectField(
-        "Rules", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="classic"
+        "Rules",
+        choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()],
+        default="classic",
+        invalid_choice_message="choose one of the rule profiles listed",
     )
-    target = IntegerField(
-        "Target", validators=[Optional(), NumberRange(*TARGET_RANGE, message="a whole number from 1 to 99")]
-    )
+    target = WholeNumber("Target", *TARGET_RANGE)
     deck_style = RadioField(
-        "Deck", choices=[SelectChoice(s.value, s.title) for s in DeckStyle], default=DeckStyle.ITALIAN.value
+        "Deck",
+        choices=[SelectChoice(s.value, s.title) for s in DeckStyle],
+        default=DeckStyle.ITALIAN.value,
+        invalid_choice_message="choose one of the deck styles listed",
     )
 
     def names(self) -> list[str]:
@@ -71,17 +108,55 @@ class NewGameForm(FlaskForm):
             groups = [[name] for name in names]
         return [Side(team_name(g), tuple(g)) for g in groups]
 
-    def rules_data(self, form: Mapping[str, str]) -> dict:
+    def rules_data(self) -> dict:
         """The rules object from the profile, the target and the house-rule menus that were changed."""
         data: dict = {"profile": self.profile.data}
         for key, choices in OPTION_CHOICES.items():
-            raw = form.get(f"opt_{key}", "")
+            chosen = self[f"opt_{key}"].data
             for choice in choices:
-                if raw == str(choice).lower():
+                if chosen == option_text(choice):
                     data[key] = choice
         if self.target.data is not None:
             data["target"] = self.target.data
         return data
+
+    def option_fields(self) -> list[Field]:
+        """The house-rule menus, in the core's order."""
+        return [self[f"opt_{key}"] for key in OPTION_CHOICES]
+
+    def place_error(self, err: ScopaError) -> None:
+        """Show a core error beside the field it is about (``rules.end`` -> ``opt_end``)."""
+        field = err.field or ""
+        if field.startswith("rules."):
+            field = field[len("rules.") :]
+        if not field or field.startswith("sides"):
+            name = "players"
+        elif field in ("profile", "target", "name", "deck_style"):
+            name = field
+        else:
+            name = f"opt_{field}"
+        target = self._fields.get(name)
+        if target is None:
+            self.form_errors.append(err.message)
+        else:
+            target.errors = [*target.errors, err.message]
+
+
+def _option_menu(key: str) -> SelectField:
+    choices = [SelectChoice("", "as the profile")] + [
+        SelectChoice(option_text(c), option_label(c)) for c in OPTION_CHOICES[key]
+    ]
+    return SelectField(
+        key.replace("_", " "),
+        choices=choices,
+        default="",
+        description=OPTION_HELP[key],
+        invalid_choice_message=f"choose one of the listed values for {key.replace('_', ' ')}",
+    )
+
+
+# One menu per house rule, generated from the core's option table.
+NewGameForm = type("NewGameForm", (_NewGameFields,), {f"opt_{key}": _option_menu(key) for key in OPTION_CHOICES})
 
 
 def team_name(players: list[str]) -> str:
@@ -91,135 +166,302 @@ def team_name(players: list[str]) -> str:
     return ", ".join(players[:-1]) + " & " + players[-1]
 
 
-def option_menus(selected: Mapping[str, str]) -> list[dict]:
-    """The house-rule menus: each option with its values and help, and what was chosen."""
-    return [
-        {
-            "key": key,
-            "help": OPTION_HELP[key],
-            "choices": [(str(c).lower(), option_label(c)) for c in choices],
-            "selected": selected.get(f"opt_{key}", ""),
-        }
-        for key, choices in OPTION_CHOICES.items()
-    ]
-
-
-def new_submission_id() -> str:
-    """A fresh id for one change, carried by the form so a double tap records it once."""
-    return uuid.uuid4().hex
-
-
 # --- Hand forms ------------------------------------------------------------------------------------
 
 
-def _digits(raw: str) -> bool:
-    """A short whole number in ASCII digits (``²`` and 5,000-digit numbers are not)."""
-    return raw.isascii() and raw.isdigit() and len(raw) <= 6
+class SideScopasForm(Form):
+    """One side's scopas (both modes)."""
+
+    scopas = WholeNumber("Scopas", 0, SCOPAS_MAX)
 
 
-def pile_assignment(form: Mapping[str, str], sides: int) -> dict[Card, int]:
-    """Which side each card was given to (fields ``c_7d`` = side index; empty: not given)."""
-    out: dict[Card, int] = {}
-    for card in DECK:
-        raw = form.get(f"c_{card}", "")
-        if raw == "":
-            continue
-        if not _digits(raw) or int(raw) >= sides:
-            raise InvalidRoundError(f"{card} was given to an unknown side", f"c_{card}")
-        out[card] = int(raw)
-    return out
+class SideCountsForm(SideScopasForm):
+    """One side's quick counts."""
+
+    cards = WholeNumber("Cards", 0, DECK_SIZE)
+    coins = WholeNumber("Coins", 0, COINS_IN_DECK)
+    primiera = WholeNumber("Primiera", 0, PRIMIERA_MAX)
+    napola = WholeNumber("Napola points", 0, COINS_IN_DECK)
 
 
-def read_scopas(form: Mapping[str, str], sides: int) -> list[int]:
-    """The scopas of each side (fields ``scopas_0``...); empty means 0."""
-    out = []
-    for i in range(sides):
-        raw = form.get(f"scopas_{i}", "").strip() or "0"
-        if not _digits(raw):
-            raise InvalidRoundError("scopas must be a whole number, 0 or more", f"scopas_{i}")
-        out.append(int(raw))
-    return out
+class ScopasShown(HiddenField):
+    """The pending scopas the hand form showed (``"1,0"``), so saving consumes only those."""
+
+    def _value(self) -> str:
+        return ",".join(str(s) for s in self.data) if self.data else ""
+
+    def process_formdata(self, valuelist):
+        raw = valuelist[0].strip() if valuelist and isinstance(valuelist[0], str) else ""
+        parts = raw.split(",") if raw else []
+        if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts) or len(parts) > MAX_SIDES:
+            self.data = None
+            raise ValueError("this form is damaged; open the hand form again")
+        self.data = tuple(int(p) for p in parts) or None
 
 
-def piles_entry(form: Mapping[str, str], sides: int) -> HandEntry:
-    """The hand as entered on the card grid."""
-    given = pile_assignment(form, sides)
-    scopas = read_scopas(form, sides)
-    piles = [tuple(c for c in DECK if given.get(c) == i) for i in range(sides)]
-    return HandEntry(tuple(SideEntry(scopas[i], pile=piles[i]) for i in range(sides)))
+_SIDE_KEY = re.compile(r"^sides-([^-]*)-")
+_PATH = re.compile(r"^sides\[(\d+)\](?:\.tally)?\.(\w+)(?:\[(\d+)\])?")
+_ONE_PER_HAND = {"settebello": "settebello", "re_bello": "re_bello", "primiera_won": "primiera_by"}
 
 
-def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
-    raw = form.get(name, "").strip()
-    if raw == "":
+def form_field(path: str | None, entry: HandEntry | None = None) -> str | None:
+    """The hand-form field a core error path is about: ``sides[1].tally.coins`` -> ``sides-1-coins``.
+
+    A card of a pile (``sides[0].pile[3]``) maps to its cell on the grid; ``sides`` (the
+    hand as a whole) maps to None, shown above the form.
+    """
+    match = _PATH.match(path or "")
+    if not match:
+        return path if path and path != "sides" else None
+    side, name, index = match.groups()
+    if name in _ONE_PER_HAND:
+        return _ONE_PER_HAND[name]
+    if name == "pile":
+        if entry is not None and index is not None:
+            pile = entry.sides[int(side)].pile or ()
+            if int(index) < len(pile):
+                return f"c_{pile[int(index)]}"
         return None
-    if not _digits(raw):
-        raise InvalidRoundError(f"{what} must be a whole number", name)
-    return int(raw)
+    return f"sides-{side}-{name}"
 
 
-def counts_entry(form: Mapping[str, str], sides: int, napola: bool = False, re_bello: bool = False) -> HandEntry:
-    """The hand as quick counts; one side's cards or coins left empty get what the others leave."""
-    cards = [_number(form, f"cards_{i}", "cards") for i in range(sides)]
-    coins = [_number(form, f"coins_{i}", "coins") for i in range(sides)]
-    for values, total, what in ((cards, 40, "cards"), (coins, 10, "coins")):
-        empty = [i for i, v in enumerate(values) if v is None]
-        if len(empty) == 1:
-            values[empty[0]] = max(0, total - sum(v for v in values if v is not None))
-        elif empty:
-            raise InvalidRoundError(
-                f"fill in the {what} of every side (one may be left empty: it gets the rest)", f"{what}_{empty[0]}"
+class HandForm(FlaskForm):
+    """What every hand form carries: the change's id, the state it saw, and the button pressed."""
+
+    submission_id = HiddenField(default=new_submission_id)
+    action = StringField(default="check")
+    version = WholeNumber("Version", 0, 2**62)
+    round_id = HiddenField()
+    scopas_shown = ScopasShown()
+
+    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
+        self.names = list(names)
+        super().__init__(formdata=_only_these_sides(formdata, len(names)) if formdata is not None else None, **kwargs)
+        if formdata is None and not self.sides.entries:
+            for _ in names:
+                self.sides.append_entry()
+        self.error: str | None = None
+
+    def fields(self) -> Iterator[Field]:
+        """Every input field, sub-forms flattened (``sides-0-scopas`` ...)."""
+        for field in self:
+            if isinstance(field, FieldList):
+                for entry in field:
+                    yield from entry
+            else:
+                yield field
+
+    def carried(self) -> list[tuple[str, str]]:
+        """Every value as hidden inputs for the confirmation page (what will be saved, sent again)."""
+        skip = ("csrf_token", "action", "submission_id", "version", "round_id", "scopas_shown")
+        out = []
+        for field in self.fields():
+            if field.name in skip:
+                continue
+            value = field._value() if hasattr(field, "_value") else ("" if field.data is None else str(field.data))
+            if value != "":
+                out.append((field.name, value))
+        return out
+
+    def first_error(self) -> str | None:
+        """The first message of any field, for the line above the form."""
+        if self.error:
+            return self.error
+        for field in self.fields():
+            if field.errors:
+                side = re.match(r"sides-(\d+)-", field.name)
+                return f"{self.names[int(side[1])]}: {field.errors[0]}" if side else field.errors[0]
+        return self.form_errors[0] if self.form_errors else None
+
+    def place_error(self, err: ScopaError, entry: HandEntry | None = None) -> None:
+        """Show a core error beside its field (or above the form when it is about the whole hand)."""
+        name = form_field(err.field, entry)
+        for field in self.fields():
+            if field.name == name:
+                field.errors = [*field.errors, err.message]
+        self.error = err.message
+
+    def scopas(self) -> list[int]:
+        return [side.scopas.data or 0 for side in self.sides]
+
+
+def _only_these_sides(formdata: Mapping, n: int) -> MultiDict:
+    """The posted fields with exactly the game's ``n`` sides: ``sides-0-`` to ``sides-{n-1}-``.
+
+    FieldList numbers its entries from the keys it is given; other indices (``sides-9-``,
+    ``sides-²-``) are dropped, and each side gets at least its scopas (empty: 0).
+    """
+    allowed = {str(i) for i in range(n)}
+    out = MultiDict()
+    for key in formdata:
+        match = _SIDE_KEY.match(key)
+        if match is None or match.group(1) in allowed:
+            out.setlist(key, formdata.getlist(key) if hasattr(formdata, "getlist") else [formdata[key]])
+    for i in range(n):
+        out.setdefault(f"sides-{i}-scopas", "")
+    return out
+
+
+class _PilesFields(HandForm):
+    """A hand from the captured piles: one menu per card, the side it went to."""
+
+    sides = FieldList(FormField(SideScopasForm), max_entries=MAX_SIDES)
+
+    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
+        super().__init__(names, formdata, **kwargs)
+        choices = [SelectChoice("", "–")] + [SelectChoice(str(i), name[:3]) for i, name in enumerate(names)]
+        for card in DECK:
+            self.card(card).choices = choices
+
+    def card(self, card) -> SelectField:
+        return self[f"c_{card}"]
+
+    def assigned(self) -> dict[str, int]:
+        """Each card given so far and its side, as far as the menus say (bad values are left out)."""
+        n = len(self.names)
+        out = {}
+        for card in DECK:
+            value = self.card(card).data
+            if isinstance(value, str) and value.isascii() and value.isdigit() and int(value) < n:
+                out[str(card)] = int(value)
+        return out
+
+    def give_rest(self, side: int) -> None:
+        """The rest go to ``side``: every card not yet given (the no-JavaScript path)."""
+        for card in DECK:
+            if not self.card(card).data:
+                self.card(card).data = str(side)
+
+    def entry(self, rules=None) -> HandEntry:
+        """The hand as entered on the card grid."""
+        given = self.assigned()
+        scopas = self.scopas()
+        piles = [tuple(c for c in DECK if given.get(str(c)) == i) for i in range(len(self.names))]
+        return HandEntry(tuple(SideEntry(scopas[i], pile=piles[i]) for i in range(len(self.names))))
+
+    def show(self, entry: HandEntry) -> None:
+        """Fill the form with a stored hand (for a correction)."""
+        for i, side in enumerate(entry.sides):
+            self.sides[i].scopas.data = side.scopas
+            for card in side.pile or ():
+                self.card(card).data = str(i)
+
+
+def _card_menu(card) -> SelectField:
+    return SelectField(str(card), choices=[], default="", invalid_choice_message=f"{card} was given to an unknown side")
+
+
+# One menu per card (named ``c_7d``, the card's code), generated from the deck.
+PilesForm = type("PilesForm", (_PilesFields,), {f"c_{card}": _card_menu(card) for card in DECK})
+
+
+class CountsForm(HandForm):
+    """A hand from quick counts per side; one side's cards or coins may be left empty: it gets the rest."""
+
+    sides = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
+    deck_cards, deck_coins = DECK_SIZE, COINS_IN_DECK
+    settebello = RadioField("Settebello", choices=[], invalid_choice_message="choose who took the settebello")
+    primiera_by = RadioField("Primiera goes to", choices=[], default="values",
+                             invalid_choice_message="choose who the primiera goes to")  # fmt: skip
+    re_bello = RadioField("Re bello", choices=[], validate_choice=False)
+
+    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
+        super().__init__(names, formdata, **kwargs)
+        sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
+        self.settebello.choices = sides
+        self.primiera_by.choices = [
+            SelectChoice("values", "the best value above"),
+            *sides,
+            SelectChoice("none", "nobody (a tie)"),
+        ]
+        self.re_bello.choices = sides
+        if not self.primiera_by.data:
+            self.primiera_by.data = "values"
+
+    def validate_re_bello(self, field: Field) -> None:
+        if field.data and field.data not in {choice.value for choice in field.choices}:
+            raise ValidationError("choose who took the re bello, or nobody")
+
+    def entry(self, rules) -> HandEntry:
+        """The hand as counted; raises ``InvalidRoundError`` (with a core path) for what is missing."""
+        n = len(self.names)
+        sides = list(self.sides)
+        cards = [s.cards.data for s in sides]
+        coins = [s.coins.data for s in sides]
+        for values, total, what in ((cards, DECK_SIZE, "cards"), (coins, COINS_IN_DECK, "coins")):
+            empty = [i for i, v in enumerate(values) if v is None]
+            if len(empty) == 1:
+                values[empty[0]] = max(0, total - sum(v for v in values if v is not None))
+            elif empty:
+                raise InvalidRoundError(
+                    f"fill in the {what} of every side (one may be left empty: it gets the rest)",
+                    f"sides[{empty[0]}].tally.{what}",
+                )
+        primes = [s.primiera.data for s in sides]
+        by = self.primiera_by.data
+        if by == "values" and all(p is None for p in primes):
+            raise InvalidRoundError("give each side's primiera, or choose who won it", "primiera_by")
+        won = None if by == "values" else [by == str(i) for i in range(n)]
+        scopas = self.scopas()
+        out = []
+        for i, side in enumerate(sides):
+            tally = Tally(
+                cards=cards[i],
+                coins=coins[i],
+                settebello=self.settebello.data == str(i),
+                primiera=primes[i],
+                primiera_won=won[i] if won else None,
+                napola=(side.napola.data or 0) if rules.napola else 0,
+                re_bello=bool(rules.re_bello) and self.re_bello.data == str(i),
             )
-    settebello = form.get("settebello", "")
-    if not _digits(settebello) or int(settebello) >= sides:
-        raise InvalidRoundError("choose who took the settebello (7 of coins)", "settebello")
-    primiera_by = form.get("primiera_by", "values")
-    primes = [_number(form, f"primiera_{i}", "the primiera") for i in range(sides)]
-    if primiera_by == "values" and all(p is None for p in primes):
-        raise InvalidRoundError("give each side's primiera, or choose who won it", "primiera_by")
-    won = None
-    if primiera_by != "values":
-        won = [primiera_by == str(i) for i in range(sides)]
-    king = form.get("re_bello", "")
-    napola_points = [(_number(form, f"napola_{i}", "the napola") or 0) if napola else 0 for i in range(sides)]
-    scopas = read_scopas(form, sides)
-    out = []
-    for i in range(sides):
-        tally = Tally(
-            cards=cards[i],
-            coins=coins[i],
-            settebello=settebello == str(i),
-            primiera=primes[i],
-            primiera_won=won[i] if won else None,
-            napola=napola_points[i],
-            re_bello=re_bello and king == str(i),
-        )
-        out.append(SideEntry(scopas[i], tally=tally))
-    return HandEntry(tuple(out))
+            out.append(SideEntry(scopas[i], tally=tally))
+        return HandEntry(tuple(out))
 
-
-def entry_form_values(entry: HandEntry) -> dict[str, str]:
-    """The form fields that show a stored hand again (for editing)."""
-    values: dict[str, str] = {}
-    for i, side in enumerate(entry.sides):
-        values[f"scopas_{i}"] = str(side.scopas)
-        if side.pile is not None:
-            for card in side.pile:
-                values[f"c_{card}"] = str(i)
-        elif side.tally is not None:
+    def show(self, entry: HandEntry) -> None:
+        """Fill the form with a stored hand (for a correction)."""
+        for i, side in enumerate(entry.sides):
+            fields = self.sides[i]
+            fields.scopas.data = side.scopas
             t = side.tally
-            values[f"cards_{i}"] = str(t.cards)
-            values[f"coins_{i}"] = str(t.coins)
+            if t is None:
+                continue
+            fields.cards.data, fields.coins.data = t.cards, t.coins
+            fields.primiera.data = t.primiera
+            fields.napola.data = t.napola or None
             if t.settebello:
-                values["settebello"] = str(i)
-            if t.primiera is not None:
-                values[f"primiera_{i}"] = str(t.primiera)
-            if t.primiera_won:
-                values["primiera_by"] = str(i)
-            if t.napola:
-                values[f"napola_{i}"] = str(t.napola)
+                self.settebello.data = str(i)
             if t.re_bello:
-                values["re_bello"] = str(i)
-    if any(s.tally is not None and s.tally.primiera_won is not None for s in entry.sides):
-        values.setdefault("primiera_by", "none")
-    return values
+                self.re_bello.data = str(i)
+            if t.primiera_won:
+                self.primiera_by.data = str(i)
+        tallies = [s.tally for s in entry.sides if s.tally is not None]
+        if tallies and all(t.primiera_won is not None for t in tallies) and not any(t.primiera_won for t in tallies):
+            self.primiera_by.data = "none"
+
+
+# --- Small action forms ------------------------------------------------------------------------------
+
+
+class ScopaForm(FlaskForm):
+    """Mark (1) or take back (-1) a scopa of the hand in progress."""
+
+    side = WholeNumber("Side", 0, MAX_SIDES - 1)
+    change = RadioField(choices=[SelectChoice("1", "a scopa"), SelectChoice("-1", "take one back")], default="1",
+                        invalid_choice_message="add or take back one scopa")  # fmt: skip
+    submission_id = HiddenField(default=new_submission_id)
+
+
+class DeleteForm(FlaskForm):
+    """Delete the hand the page showed: its id and version, so a moved or changed hand is not removed."""
+
+    submission_id = HiddenField(default=new_submission_id)
+    version = WholeNumber("Version", 0, 2**62)
+    round_id = HiddenField()
+
+
+class UndoForm(FlaskForm):
+    """Undo the hand this phone just saved, named by its id and version."""
+
+    submission_id = HiddenField(default=new_submission_id)
+    round_id = HiddenField()
+    version = WholeNumber("Version", 0, 2**62)

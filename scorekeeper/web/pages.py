@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 
 from scorekeeper import games
 from scorekeeper.games import Conflict
-from scorekeeper.rules import DECK, PROFILES, DeckStyle, Rules, ScopaError
+from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.errors import InvalidGameError
+from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
+    CountsForm,
+    DeleteForm,
     NewGameForm,
-    counts_entry,
-    entry_form_values,
+    PilesForm,
+    ScopaForm,
+    UndoForm,
     new_submission_id,
-    option_menus,
-    pile_assignment,
-    piles_entry,
 )
-from scorekeeper.web.keepers import forget, keep, kept_games
-from scorekeeper.web.keepers import may_change as is_keeper
+from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games, may_change
 from scorekeeper.web.qr import qr_response
 from scorekeeper.web.widgets import card_grid
 from scorekeeper.web.widgets import colours as _colours
@@ -34,7 +34,7 @@ def home():
     """The home page: start a game, open the games this device keeps."""
     kept = kept_games()
     found = {g.id: g for g in store().load_games(list(kept))}
-    mine = [games.load(store(), gid) for gid in kept if gid in found]
+    mine = [games.get(store(), gid) for gid in kept if gid in found]
     return render_template("home.html", games=mine, profiles=PROFILES.values())
 
 
@@ -52,52 +52,35 @@ def _profiles_data() -> dict:
     }
 
 
-# Where a core error's field is shown on the new-game form.
-def _new_game_field(field: str | None) -> str:
-    if not field:
-        return "players"
-    if field.startswith("sides"):
-        return "players"
-    if field.startswith("rules."):
-        field = field[len("rules.") :]
-    if field in ("profile", "target", "name", "deck_style"):
-        return field
-    return f"opt_{field}"
-
-
 @bp.route("/new", methods=["GET", "POST"])
 def new_game():
     """Start a game: two names and one tap make a classic game to 11."""
     form = NewGameForm()
-    error_field = None
     if form.validate_on_submit():
         try:
             names = form.names()
             if len(names) < 2:
                 raise InvalidGameError("write the names of 2, 3, 4 or 6 players", "sides")
-            rules = Rules.from_dict(form.rules_data(request.form))
+            rules = Rules.from_dict(form.rules_data())
             game, key = games.new_game(store(), form.name.data or "", form.sides(), rules,
                                        DeckStyle.parse(form.deck_style.data))  # fmt: skip
         except ScopaError as err:
-            error_field = _new_game_field(err.field)
-            form.form_errors.append(err.message)
+            form.place_error(err)
         else:
             for message in keep(game.id, key):
                 flash(message, "error")
             flash("Game started. This phone keeps the score; share the viewer link with the table.")
             return redirect(url_for("pages.scoreboard", game_id=game.id))
+    profiles = _profiles_data()
     status = 400 if request.method == "POST" else 200
-    return (
-        render_template(
-            "new_game.html",
-            form=form,
-            error_field=error_field,
-            menus=option_menus(request.form),
-            profiles=_profiles_data(),
-            profile_list=PROFILES.values(),
-        ),
-        status,
-    )
+    return render_template(
+        "new_game.html",
+        form=form,
+        profiles=profiles,
+        profile=profiles.get(form.profile.data) or profiles["classic"],
+        name_max=NAME_MAX,
+        game_name_max=GAME_NAME_MAX,
+    ), status
 
 
 @bp.get("/qr.svg")
@@ -106,25 +89,37 @@ def qr_code():
     return qr_response(request.args.get("path", ""))
 
 
+EARLIER_ROWS = 10  # earlier hands listed on the scoreboard; all of them are on the hands page
+
+
 @bp.get("/g/<game_id>")
 def scoreboard(game_id: str):
-    """A game's scoreboard: totals, whose deal it is, every hand and why."""
-    score = games.load(store(), game_id)
-    keeper = is_keeper(game_id)
+    """A game's scoreboard: totals, whose deal it is, the latest hand and the ten before it."""
+    score = games.get(store(), game_id)
+    keeper = may_change(game_id)
     keeper_path = None
     if keeper and game_id in kept_games():
         keeper_path = url_for("pages.keep_game", game_id=game_id, key=kept_games()[game_id])
     return render_template(
         "scoreboard.html",
         score=score,
+        earlier=score.rounds[-EARLIER_ROWS - 1 : -1][::-1],
         keeper=keeper,
         colours=_colours(len(score.game.sides)),
         viewer_url=absolute(url_for("pages.scoreboard", game_id=game_id)),
         keeper_path=keeper_path,
         keeper_url=absolute(keeper_path) if keeper_path else None,
-        submission_id=new_submission_id(),
+        scopa_form=ScopaForm(formdata=None),
+        undo=_undo_offer(game_id, keeper),
         rules_lines=score.game.rules.describe(),
     )
+
+
+@bp.get("/g/<game_id>/hands")
+def all_hands(game_id: str):
+    """Every hand of the game as a plain table, each linking to its breakdown."""
+    score = games.get(store(), game_id)
+    return render_template("hands.html", score=score, colours=_colours(len(score.game.sides)))
 
 
 @bp.get("/g/<game_id>/version")
@@ -154,33 +149,20 @@ def forget_game(game_id: str):
     return redirect(url_for("pages.home"))
 
 
-def _whole(text: str, default: int | None = None) -> int | None:
-    """A short whole number typed in ASCII digits, else ``default``."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else default
-
-
-def _require_keeper(game_id: str) -> GameScore:
-    score = games.load(store(), game_id)
-    if not is_keeper(game_id):
-        abort(403, "Only a phone that opened this game's keeper link can change it. This is the viewer's copy.")
-    return score
-
-
 @bp.post("/g/<game_id>/scopa")
+@keeper_required
 def mark_scopa(game_id: str):
     """Mark (or take back) a scopa of the hand in progress, as it happens."""
-    _require_keeper(game_id)
-    side = request.form.get("side", "")
-    change = 1 if request.form.get("change", "1") == "1" else -1
+    form = ScopaForm()
     try:
-        games.mark_scopa(store(), game_id, _whole(side, -1), change,
-                         request.form.get("submission_id", ""))  # fmt: skip
-    except ScopaError as err:
-        flash(err.message, "error")
-    except Conflict as err:
+        # Anything the form refuses goes to the service as "no side", which says what is expected.
+        valid = form.validate() and form.side.data is not None
+        side, change = (form.side.data, int(form.change.data)) if valid else (-1, 0)
+        games.mark_scopa(store(), game_id, side, change, form.submission_id.data or "")
+    except (ScopaError, Conflict) as err:
         flash(err.message, "error")
     if request.accept_mimetypes.best == "application/json":
-        score = games.load(store(), game_id)
+        score = games.get(store(), game_id)
         return jsonify(pending_scopas=list(score.game.pending_scopas), submission_id=new_submission_id())
     return redirect(url_for("pages.scoreboard", game_id=game_id))
 
@@ -188,114 +170,124 @@ def mark_scopa(game_id: str):
 # --- Hand forms ------------------------------------------------------------------------------------
 
 
-def _hand_page(score: GameScore, mode: str, values, *, number=None, version=None, preview=None, error=None,
-               error_field=None, status=200):  # fmt: skip
+def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, conflict=None, status=200):
     game = score.game
-    style = game.deck_style
-    assigned = {}
-    if mode == "piles":
-        try:
-            assigned = {str(c): i for c, i in pile_assignment(values, len(game.sides)).items()}
-        except ScopaError:
-            assigned = {}
     return (
         render_template(
             "hand.html",
             score=score,
+            form=form,
             mode=mode,
-            values=values,
             number=number,
-            version=version,
             preview=preview,
-            error=error,
-            error_field=error_field,
-            grid=card_grid(style),
-            style=style,
-            assigned=assigned,
+            conflict=conflict,
+            grid=card_grid(game.deck_style),
+            style=game.deck_style,
             colours=_colours(len(game.sides)),
-            submission_id=values.get("submission_id") or new_submission_id(),
             option_help=OPTION_HELP,
         ),
         status,
     )
 
 
+def _hand_form(mode: str, game, formdata=None):
+    return (PilesForm if mode == "piles" else CountsForm)(game.names, formdata)
+
+
 def _handle_hand(game_id: str, mode: str, number: int | None = None):
     """The flow of every hand form: enter, check (a confirmation with the breakdown), save."""
-    score = _require_keeper(game_id)
+    score = games.get(store(), game_id)
     game = score.game
-    n = len(game.sides)
     record = None
     if number is not None:
         if not 1 <= number <= len(game.rounds):
             abort(404, f"This game has no hand {number}.")
         record = game.rounds[number - 1]
     if request.method == "GET":
-        if record is not None:
-            values = entry_form_values(record.entry)
-        else:
-            values = {f"scopas_{i}": str(s) for i, s in enumerate(game.pending_scopas) if s}
         if score.finished and record is None:
             flash("The game is over. Correct a hand to reopen it.", "error")
             return redirect(url_for("pages.scoreboard", game_id=game_id))
-        return _hand_page(score, mode, values, number=number, version=record.version if record else None)
+        form = _hand_form(mode, game)
+        if record is not None:
+            form.show(record.entry)
+            form.version.data = record.version
+            form.round_id.data = record.id
+        else:
+            # The scopas marked during this hand wait in the form; saving consumes exactly these.
+            form.scopas_shown.data = tuple(game.pending_scopas)
+            for side, pending in zip(form.sides, game.pending_scopas, strict=True):
+                side.scopas.data = pending
+        return _hand_page(score, form, mode, number=number)
 
-    values = request.form.to_dict()
-    version = _whole(values.get("version", ""))
-    action = values.get("action", "check")
+    form = _hand_form(mode, game, request.form)
+    action = form.action.data or "check"
     if action.startswith("rest:") and mode == "piles":
-        # "The rest go to ...": every card not yet given goes to that side (the no-JavaScript path).
         side = action.split(":", 1)[1]
-        for card in DECK:
-            if not values.get(f"c_{card}"):
-                values[f"c_{card}"] = side
-        return _hand_page(score, mode, values, number=number, version=version)
+        if side.isascii() and side.isdigit() and int(side) < len(game.sides):
+            form.give_rest(int(side))
+        return _hand_page(score, form, mode, number=number)
     if action == "back":
-        return _hand_page(score, mode, values, number=number, version=version)
+        return _hand_page(score, form, mode, number=number)
+    if not form.validate():
+        return _hand_page(score, form, mode, number=number, status=400)
+    entry = None
     try:
-        if mode == "piles":
-            entry = piles_entry(values, n)
-        else:
-            entry = counts_entry(values, n, game.rules.napola, game.rules.re_bello)
-        preview = score_entry(entry, game.names, game.rules)
+        entry = form.entry(game.rules)
         if action != "save":
-            return _hand_page(score, mode, values, number=number, version=version, preview=preview)
+            preview = score_entry(entry, game.names, game.rules)
+            return _hand_page(score, form, mode, number=number, preview=preview)
+        submission_id = form.submission_id.data or ""
         if number is None:
-            done = games.record_hand(store(), game_id, entry, values.get("submission_id", ""))
+            done = games.record_hand(store(), game_id, entry, submission_id, form.scopas_shown.data)
             saved = done.score
-            # The category carries the hand's number and version so the scoreboard can offer to undo it, once.
-            flash(f"Hand {done.number} saved.", f"undo-{done.number}-{done.version}")
+            # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
+            session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id,
+                                   "version": done.version}  # fmt: skip
         else:
-            saved = games.replace_hand(store(), game_id, number, entry, version, values.get("submission_id"))
+            saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
             flash(f"Hand {number} corrected.", "saved")
     except ScopaError as err:
-        return _hand_page(score, mode, values, number=number, version=version, error=err.message,
-                          error_field=_hand_field(err.field), status=400)  # fmt: skip
+        form.place_error(err, entry)
+        return _hand_page(score, form, mode, number=number, status=400)
     except Conflict as err:
-        return _hand_page(score, mode, values, number=number, version=version, error=err.message, status=409)
+        form.error = err.message
+        conflict = _current_hand_url(game_id, form.round_id.data, err)
+        return _hand_page(score, form, mode, number=number, conflict=conflict, status=409)
     return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""))
 
 
-def _hand_field(field: str | None) -> str | None:
-    """The form field a core error points at (``sides[1].scopas`` -> ``scopas_1``)."""
-    if not field:
+def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
+    """Where to see, after a conflict, the hand the form was about as it is now (or the scoreboard)."""
+    score = games.get(store(), game_id)
+    played = score.round_by_id(round_id) if round_id else None
+    if played is None and err.current and round_id is None:
+        played = score.round_by_id(err.current.get("id", ""))
+    if played is None:
+        return url_for("pages.scoreboard", game_id=game_id)
+    return url_for("pages.hand_detail", game_id=game_id, number=played.number)
+
+
+JUST_SAVED = "just_saved"  # session key: the hand this phone saved last, offered once for Undo
+
+
+def _undo_offer(game_id: str, keeper: bool) -> dict | None:
+    """The hand this phone just saved in this game (once), with a filled-in Undo form."""
+    saved = session.pop(JUST_SAVED, None)
+    if not keeper or not isinstance(saved, dict) or saved.get("game") != game_id:
         return None
-    if field.startswith("sides[") and "]" in field:
-        index = field[len("sides[") : field.index("]")]
-        rest = field[field.index("]") + 1 :].lstrip(".")
-        name = rest.split(".")[-1] if rest else ""
-        if name == "scopas" or name.startswith("tally") or name in ("cards", "coins", "primiera", "napola"):
-            return f"{name}_{index}" if name != "tally" else None
-    return field
+    form = UndoForm(formdata=None, data={"round_id": saved.get("round_id"), "version": saved.get("version")})
+    return {"number": saved.get("number"), "form": form}
 
 
 @bp.route("/g/<game_id>/hand", methods=["GET", "POST"])
+@keeper_required
 def record_hand(game_id: str):
     """Record a hand from the captured piles on the 40-card grid."""
     return _handle_hand(game_id, "piles")
 
 
 @bp.route("/g/<game_id>/counts", methods=["GET", "POST"])
+@keeper_required
 def record_counts(game_id: str):
     """Record a hand from quick counts per side."""
     return _handle_hand(game_id, "counts")
@@ -304,22 +296,23 @@ def record_counts(game_id: str):
 @bp.get("/g/<game_id>/hands/<int:number>")
 def hand_detail(game_id: str, number: int):
     """One hand's breakdown, with the reason for every point."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     if not 1 <= number <= len(score.rounds):
         abort(404, f"This game has no hand {number}.")
     return render_template(
         "hand_detail.html",
         score=score,
         played=score.rounds[number - 1],
-        keeper=is_keeper(game_id),
+        keeper=may_change(game_id),
         colours=_colours(len(score.game.sides)),
     )
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@keeper_required
 def edit_hand(game_id: str, number: int):
     """Correct a hand, in the form it was entered (piles or counts)."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
         abort(404, f"This game has no hand {number}.")
     by_piles = score.game.rounds[number - 1].entry.by_piles
@@ -328,27 +321,59 @@ def edit_hand(game_id: str, number: int):
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+@keeper_required
 def delete_hand(game_id: str, number: int):
-    """Delete a hand after a confirmation (or undo the hand just saved); later hands move up one."""
-    score = _require_keeper(game_id)
+    """Delete a hand after a confirmation; later hands move up one."""
     if request.method == "POST":
-        version = request.form.get("version", "")
+        form = DeleteForm()
         try:
-            games.delete_hand(store(), game_id, number, _whole(version),
-                              request.form.get("submission_id") or None)  # fmt: skip
-        except (Conflict, ScopaError) as err:
-            flash(err.message, "error")
-            return redirect(url_for("pages.scoreboard", game_id=game_id))
-        flash(f"Hand {number} {'undone' if request.form.get('undo') else 'deleted'}.", "saved")
+            if not form.validate() or form.version.data is None:
+                raise Conflict("this page is out of date; open the hand again before deleting it", "stale")
+            games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
+        except Conflict as err:
+            return _conflict_page(game_id, err, form.round_id.data)
+        flash(f"Hand {number} deleted.", "saved")
         return redirect(url_for("pages.scoreboard", game_id=game_id))
+    score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
         abort(404, f"This game has no hand {number}.")
     played = score.rounds[number - 1]
+    form = DeleteForm(formdata=None, data={"version": played.record.version, "round_id": played.record.id})
     return render_template(
         "delete_hand.html",
         score=score,
         played=played,
         number=number,
+        form=form,
         colours=_colours(len(score.game.sides)),
-        submission_id=new_submission_id(),
     )
+
+
+@bp.post("/g/<game_id>/undo")
+@keeper_required
+def undo_hand(game_id: str):
+    """Undo the hand this phone just saved: exactly that hand, if nobody has changed it since."""
+    form = UndoForm()
+    round_id = form.round_id.data or ""
+    played = games.get(store(), game_id).round_by_id(round_id)
+    try:
+        if not form.validate() or form.version.data is None:
+            raise Conflict("this page is out of date; nothing was undone", "stale")
+        games.undo_hand(store(), game_id, round_id, form.version.data, form.submission_id.data or "")
+    except Conflict as err:
+        return _conflict_page(game_id, err, round_id)
+    if played is not None:
+        scopas = sum(side.scopas for side in played.record.entry.sides)
+        back = "; its scopas are back in the hand in progress" if scopas else ""
+        flash(f"Hand {played.number} undone{back}.", "saved")
+    return redirect(url_for("pages.scoreboard", game_id=game_id))
+
+
+def _conflict_page(game_id: str, err: Conflict, round_id: str | None):
+    """A change refused because the game moved on: the message and the way to the hand as it is now."""
+    return render_template(
+        "conflict.html",
+        message=err.message[0].upper() + err.message[1:],
+        current=_current_hand_url(game_id, round_id, err),
+        game_id=game_id,
+    ), 409

@@ -70,10 +70,10 @@ def test_a_four_player_partnership_game_with_quick_counts(page, live_server, sho
     start_game(page, live_server, "Anna", "Bruno", "Carla", "Dario")
     expect(page.locator(".total .side-name")).to_have_text(["Anna & Carla", "Bruno & Dario"])
     page.get_by_role("link", name="Quick counts").click()
-    page.fill("input[name=cards_0]", "23")
-    page.fill("input[name=coins_0]", "4")
-    page.fill("input[name=primiera_0]", "76")
-    page.fill("input[name=primiera_1]", "81")
+    page.fill("input[name=sides-0-cards]", "23")
+    page.fill("input[name=sides-0-coins]", "4")
+    page.fill("input[name=sides-0-primiera]", "76")
+    page.fill("input[name=sides-1-primiera]", "81")
     page.check("input[name=settebello][value='0']")
     page.locator(".stepper.side1 button[aria-label='one scopa more']").click()
     page.locator(".stepper.side1 button[aria-label='one scopa more']").click()
@@ -140,7 +140,7 @@ def test_a_bad_entry_shows_the_error_and_keeps_every_tap(page, live_server, shot
     expect(page.locator("#form-error")).to_contain_text("Anna has 3 scopas with 2 cards")
     expect(page.locator(".cell.side0")).to_have_count(2)
     expect(page.locator(".cell[data-card='1s']")).to_have_class(re.compile("side1"))
-    expect(page.locator("input[name=scopas_0]")).to_have_value("3")
+    expect(page.locator("input[name=sides-0-scopas]")).to_have_value("3")
     shot("hand-error")
 
 
@@ -184,7 +184,7 @@ def test_the_hand_form_works_with_javascript_off(browser, live_server):
     page.get_by_role("button", name="Bruno").last.click()  # the rest go to Bruno (the server fills them in)
     expect(page.locator("select[name=c_5s]")).to_have_value("1")
     expect(page.locator("select[name=c_7d]")).to_have_value("0")
-    page.fill("input[name=scopas_0]", "1")
+    page.fill("input[name=sides-0-scopas]", "1")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "hand-no-javascript.png"), full_page=True)
@@ -209,8 +209,8 @@ def test_scopas_marked_as_they_happen_wait_in_the_hand_form(page, live_server):
     page.reload()
     expect(anna.locator(".count")).to_have_text("1")
     page.get_by_role("link", name="Record hand 1").click()
-    expect(page.locator("input[name=scopas_0]")).to_have_value("1")
-    expect(page.locator("input[name=scopas_1]")).to_have_value("0")
+    expect(page.locator("input[name=sides-0-scopas]")).to_have_value("1")
+    expect(page.locator("input[name=sides-1-scopas]")).to_have_value("0")
 
 
 def test_the_target_follows_the_profile_and_the_players_named(page, live_server, shot):
