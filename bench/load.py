@@ -148,6 +148,7 @@ class Step:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: int = 0
     unfinished: int = 0
+    sent: int = 0  # requests sent, warm-up included
     first_error: str = ""
     generator_cpu: float = 0.0
     server_cpu: float = 0.0
@@ -178,6 +179,7 @@ async def run_step(port: int, games: list[Game], tables: int, seconds: float, *,
 
     async def send(kind: str, scheduled: float, method: str, path: str, body: bytes = b"", headers=None):
         conn = await pool.get()
+        step.sent += 1
         try:
             status, data = await conn.request(method, path, body, headers)
         except (OSError, asyncio.IncompleteReadError, HTTPError, ValueError) as err:

@@ -58,7 +58,7 @@ class Plan:
     p99_limit_ms: float
 
 
-FULL = Plan((5, 100, 1000), 30, 30, 240, (50, 100, 200, 300, 500, 700, 1000, 1500, 2000, 3000, 4000), 8, 60, 90, 250)
+FULL = Plan((5, 100, 1000), 30, 30, 240, (100, 200, 350, 500, 750, 1000, 1500, 2000, 3000, 4000), 6, 60, 100, 250)
 QUICK = Plan((5, 20, 60), 6, 10, 60, (20, 60, 150), 2, 10, 20, 250)
 
 AIMS = {"record": 4.0, "board": 3.0}  # times the bare route, at any game length
@@ -269,6 +269,7 @@ def capacity(plan: Plan) -> dict:
                 },
                 "errors": s.errors,
                 "unfinished": s.unfinished,
+                "requests_sent": s.sent,
                 "server_cpu_seconds": s.server_cpu,
                 "generator_cpu_seconds": s.generator_cpu,
                 "passed": passes(s, plan),
@@ -280,7 +281,7 @@ def capacity(plan: Plan) -> dict:
 
 STEP_HEAD = (
     f"{'tables':>7} {'req/s asked':>11} {'req/s done':>10} {'p50 ms':>8} {'p99 ms':>8} {'p99 board':>10}"
-    f" {'p99 record':>10} {'errors':>6} {'late':>5} {'server cpu':>10} {'load cpu':>8}"
+    f" {'p99 record':>10} {'errors':>6} {'late':>5} {'server cpu':>10} {'cpu/req':>8} {'load cpu':>8}"
 )
 
 
@@ -291,10 +292,12 @@ def step_row(step: load.Step, wall: float) -> str:
         return percentile_ms(samples, pct) if samples else float("nan")
 
     lat, by = step.all_latencies, step.latencies
+    # Server CPU per request over the whole step (warm-up included): what the request mix costs the server.
+    per_request = step.server_cpu * 1000 / max(1, step.sent)
     return (
         f"{step.tables:7d} {step.offered:11.0f} {step.achieved:10.0f} {p(lat, 50):8.1f} {p(lat, 99):8.1f}"
         f" {p(by.get('scoreboard', []), 99):10.1f} {p(by.get('record a hand', []), 99):10.1f} {step.errors:6d}"
-        f" {step.unfinished:5d} {step.server_cpu / wall:10.0%} {step.generator_cpu / wall:8.0%}"
+        f" {step.unfinished:5d} {step.server_cpu / wall:10.0%} {per_request:6.2f}ms {step.generator_cpu / wall:8.0%}"
     )
 
 
