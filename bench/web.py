@@ -7,7 +7,8 @@ Both servers run as ``make run`` runs the app (waitress, 8 threads, its own proc
    in the same run; the last column divides the longest game's median by the shortest's (flat is about 1).
    The long game is built through the API, two sides scoring 1-1 every hand so that it never ends.
 2. The capture checker's pages, the same way.
-3. Capacity: tables of phones (see bench.load) at increasing numbers until the p99 latency passes a limit.
+3. Capacity: tables of phones (see bench.load) at increasing numbers until a step fails twice (p99 over 250 ms,
+   an error, or the server falling behind).
 
 ``BENCH_QUICK=1`` shrinks every count for a smoke run. A JSON copy of the results goes to bench/out/web.json.
 """
@@ -132,8 +133,8 @@ def checker_pages(app) -> dict[str, list[float]]:
     return times
 
 
-def flat_cost(plan: Plan) -> dict:
-    database = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
+def flat_cost(plan: Plan, folder: str) -> dict:
+    database = os.path.join(folder, "bench.sqlite3")
     levels: dict[int, dict[str, list[float]]] = {}
     reached: dict[int, int] = {}
     with server(APP, {"SCOREKEEPER_DATABASE": database}) as app, server(BARE) as bare:
@@ -202,8 +203,8 @@ def print_flat(plan: Plan, flat: dict) -> dict:
     return result
 
 
-def capacity(plan: Plan) -> dict:
-    database = os.path.join(tempfile.mkdtemp(), "capacity.sqlite3")
+def capacity(plan: Plan, folder: str) -> dict:
+    database = os.path.join(folder, "capacity.sqlite3")
     print(f"\nCapacity: tables one server holds (waitress in its own process, 127.0.0.1, {os.cpu_count()} cores)")
     print(f"  a table: one keeper recording a hand every {load.KEEPER_PERIOD:.0f} s (the POST, then the scoreboard),")
     print(f"  {load.VIEWERS} viewers polling GET /g/<id>/version every {load.POLL_PERIOD:.0f} s and reloading")
@@ -328,9 +329,10 @@ def main() -> None:
     print("Web: waitress (8 threads) in its own process on 127.0.0.1, as `make run` serves the app;")
     print(f"one run on {os.cpu_count()} cores shared with the benchmark itself", end="")
     print(" (BENCH_QUICK=1: small counts)." if quick else ".")
-    flat = flat_cost(plan)
-    flat_result = print_flat(plan, flat)
-    cap = capacity(plan)
+    with tempfile.TemporaryDirectory() as folder:  # the benchmark's databases, removed afterwards
+        flat = flat_cost(plan, folder)
+        flat_result = print_flat(plan, flat)
+        cap = capacity(plan, folder)
     report = {
         "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "commit": commit(),
