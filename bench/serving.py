@@ -1,0 +1,134 @@
+"""Servers for the web benchmarks, started the way ``make run`` starts the app, and timed requests to them."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+APP = ["scorekeeper.web.serve", "--host", "127.0.0.1"]
+BARE = ["bench.bare"]
+JSON_HEADERS = {"Content-Type": "application/json"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A server in its own process on 127.0.0.1, and one kept-alive connection to it."""
+
+    proc: subprocess.Popen
+    port: int
+    conn: http.client.HTTPConnection
+
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time the server process has used so far (Linux /proc; 0 elsewhere)."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
+
+@contextmanager
+def server(args: list[str], env: dict | None = None):
+    """Start ``python -m <args> --port <free port>``, wait until it accepts connections, stop it afterwards."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", *args, "--port", str(port)], env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"server {args} exited with status {proc.returncode}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError(f"server {args} did not start within 20 s")
+        # Long games on a slow build take seconds per write: wait for them rather than fail the run.
+        yield Server(proc, port, http.client.HTTPConnection("127.0.0.1", port, timeout=60))
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def call(conn: http.client.HTTPConnection, method: str, path: str, body=None, headers=None) -> tuple[float, int, bytes]:
+    """One request over the kept-alive connection: (seconds, status, body)."""
+    if body is not None and not isinstance(body, (str, bytes)):
+        body = json.dumps(body)
+    t0 = time.perf_counter()
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    return time.perf_counter() - t0, response.status, data
+
+
+def timed(conn: http.client.HTTPConnection, method: str, path: str, body=None, headers=None) -> tuple[float, int]:
+    seconds, status, _ = call(conn, method, path, body, headers)
+    return seconds, status
+
+
+def expect(conn: http.client.HTTPConnection, method: str, path: str, status: int, body=None, headers=None) -> dict:
+    """A request that must answer ``status``; its JSON answer (empty for no body). Stops the run otherwise."""
+    _, got, data = call(conn, method, path, body, headers)
+    if got != status:
+        raise RuntimeError(f"{method} {path} answered {got}, expected {status}: {data[:300]!r}")
+    return json.loads(data) if data else {}
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def percentile_ms(samples: list[float], pct: float) -> float:
+    """The nearest-rank percentile, in milliseconds."""
+    ordered = sorted(samples)
+    rank = max(0, min(len(ordered) - 1, int(-(-pct * len(ordered) // 100)) - 1))
+    return ordered[rank] * 1000
+
+
+# Two sides, each scoring exactly 1 a hand (side 0 the settebello, side 1 the cards; coins tied, no primiera):
+# under the "highest" end, equal top totals play on, so a game takes any number of hands and never ends.
+ONE_ALL = [
+    {"tally": {"cards": 19, "coins": 5, "settebello": True, "primiera_won": False}, "scopas": 0},
+    {"tally": {"cards": 21, "coins": 5, "settebello": False, "primiera_won": False}, "scopas": 0},
+]
+GAME = {"name": "Bench", "sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"end": "highest"}}
+
+
+def check_one_all(conn: http.client.HTTPConnection) -> None:
+    """The seeding hand is valid and scores 1-1; without that the long game would end or be refused."""
+    body = {"sides": [{"name": n, **side} for n, side in zip(("Anna", "Bruno"), ONE_ALL, strict=True)]}
+    answer = expect(conn, "POST", "/api/v1/score", 200, body, JSON_HEADERS)
+    totals = [side["total"] for side in answer["sides"]]
+    if totals != [1, 1]:
+        raise RuntimeError(f"the seeding hand scores {totals}, not [1, 1]: {answer}")
+
+
+def new_game(conn: http.client.HTTPConnection) -> tuple[str, dict]:
+    """A two-side game through the API: (id, headers carrying its keeper key)."""
+    game = expect(conn, "POST", "/api/v1/games", 201, GAME, JSON_HEADERS)
+    return game["id"], {**JSON_HEADERS, "X-Keeper-Key": game["keeper_key"]}
+
+
+def hand_body(submission_id: str) -> dict:
+    return {"submission_id": submission_id, "sides": ONE_ALL}
