@@ -295,16 +295,17 @@ def record_hand(
             before = _fresh(store, before)
             if before.finished:
                 raise Conflict("the game is over; correct or delete a hand to reopen it", "finished")
-            record = store.insert_round(game_id, before.next_number, entry, submission_id)
             pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
-            version = store.set_pending_scopas(game_id, pending)
+            record = store.insert_round(game_id, before.next_number, entry, submission_id, pending)
             store.remember(game_id, submission_id, "add", print_, record.id)
     if seen is not None:
         now_score = get(store, game_id)
         number = _number_of(store, game_id, seen)
         played = now_score.rounds[number - 1]
         return Recorded(now_score, number, played.record.id, played.record.version, False)
-    game = replace(before.game, rounds=(*before.game.rounds, record), pending_scopas=tuple(pending), version=version)
+    game = replace(
+        before.game, rounds=(*before.game.rounds, record), pending_scopas=tuple(pending), version=record.version
+    )
     after = scores.put(store, add_hand(before, record, score, game))
     return Recorded(after, record.number, record.id, record.version, True)
 
@@ -361,7 +362,7 @@ def replace_hand(
             record = store.update_round(game_id, played.record, entry)
             if submission_id is not None:
                 store.remember(game_id, submission_id, "edit", print_, record.id)
-            version_now = store.version_now(game_id)
+            version_now = record.version
     if seen is not None:
         return get(store, game_id)
     hands = _hands(before)
@@ -385,10 +386,9 @@ def delete_hand(
         if seen is None:
             before = _fresh(store, before)
             played = _hand_at(before, number, version, "and check before deleting")
-            store.delete_round(game_id, played.record.id)
+            version_now = store.delete_round(game_id, played.record.id)
             if submission_id is not None:
                 store.remember(game_id, submission_id, "delete", print_, played.record.id)
-            version_now = store.version_now(game_id)
     if seen is not None:
         return get(store, game_id)
     hands = [h for h in _hands(before) if h[0].id != played.record.id]
@@ -418,12 +418,11 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
                     "stale",
                     current=played.to_dict(),
                 )
-            store.delete_round(game_id, round_id)
             pending = [
                 min(SCOPAS_MAX, p + side.scopas)
                 for p, side in zip(before.game.pending_scopas, played.record.entry.sides, strict=True)
             ]
-            version_now = store.set_pending_scopas(game_id, pending)
+            version_now = store.delete_round(game_id, round_id, pending)
             store.remember(game_id, submission_id, "undo", print_, round_id)
     if seen is not None:
         return get(store, game_id)

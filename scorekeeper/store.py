@@ -140,7 +140,6 @@ class Store:
         )
         self.db = Database(conn)
         self.db.execute("PRAGMA foreign_keys = ON")
-        self.db.execute("PRAGMA busy_timeout = 10000")
         # In WAL mode NORMAL keeps every committed change through a crash of the app (kill -9)
         # and spares an fsync per hand; only a power cut may lose the last moments.
         self.db.execute("PRAGMA synchronous = NORMAL")
@@ -314,9 +313,11 @@ class Store:
             }
         )
 
-    def insert_round(self, game_id: str, number: int, entry: HandEntry, submission_id: str) -> RoundRecord:
-        """Append hand ``number`` (the game has ``number - 1``); return it as stored."""
-        version = self._touch(game_id)
+    def insert_round(
+        self, game_id: str, number: int, entry: HandEntry, submission_id: str, pending_scopas: list[int]
+    ) -> RoundRecord:
+        """Append hand ``number`` (the game has ``number - 1``) with the scopas left pending; return it as stored."""
+        version = self._touch(game_id, pending_scopas=json.dumps(pending_scopas))
         stamp = now()
         record = RoundRecord(number, entry, version, new_round_id(), submission_id)
         self.db.execute(
@@ -335,36 +336,39 @@ class Store:
         )
         return RoundRecord(record.number, entry, version, record.id, record.submission_id)
 
-    def delete_round(self, game_id: str, round_id: str) -> None:
-        """Remove a hand; later hands move up one."""
+    def delete_round(self, game_id: str, round_id: str, pending_scopas: list[int] | None = None) -> int:
+        """Remove a hand (later hands move up one), with the scopas now pending if given; the new version."""
         self.db.execute("DELETE FROM rounds WHERE game_id = ? AND public_id = ?", [game_id, round_id])
-        self._touch(game_id)
+        if pending_scopas is None:
+            return self._touch(game_id)
+        return self._touch(game_id, pending_scopas=json.dumps(pending_scopas))
 
-    def remember(self, game_id: str, submission_id: str, action: str, fingerprint: str, round_id: str | None) -> None:
+    def remember(
+        self, game_id: str, submission_id: str, action: str, fingerprint: str, round_id: str | None
+    ) -> None:
         """Record that a submission was handled, so a retry of it changes nothing."""
-        self.db["submissions"].insert(
-            {
-                "game_id": game_id,
-                "submission_id": submission_id,
-                "action": action,
-                "fingerprint": fingerprint,
-                "round": round_id,
-                "created": now(),
-            }
+        self.db.execute(
+            "INSERT INTO submissions (game_id, submission_id, action, fingerprint, round, created) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [game_id, submission_id, action, fingerprint, round_id, now()],
         )
 
     def set_pending_scopas(self, game_id: str, scopas: list[int]) -> int:
         """Store the scopas marked so far in the hand in progress; returns the game's new version."""
-        self.db.execute("UPDATE games SET pending_scopas = ? WHERE id = ?", [json.dumps(scopas), game_id])
-        return self._touch(game_id)
+        return self._touch(game_id, pending_scopas=json.dumps(scopas))
 
     def version_now(self, game_id: str) -> int:
         """The game's version inside the current transaction."""
         return self.db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
 
-    def _touch(self, game_id: str) -> int:
-        self.db.execute("UPDATE games SET version = version + 1, updated = ? WHERE id = ?", [now(), game_id])
-        return self.version_now(game_id)
+    def _touch(self, game_id: str, **columns: str) -> int:
+        """Bump the game's version (setting ``columns`` too) and return the new one."""
+        sets = "".join(f", {name} = ?" for name in columns)
+        row = self.db.execute(
+            f"UPDATE games SET version = version + 1, updated = ?{sets} WHERE id = ? RETURNING version",
+            [now(), *columns.values(), game_id],
+        ).fetchone()
+        return row[0]
 
 
 @contextmanager

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from flask import Flask, render_template, request
@@ -28,8 +29,12 @@ LIMITS = {
 
 def register(app: Flask) -> None:
     """Attach CSRF protection, the blueprints and the error pages to ``app``."""
-    with Store(app.config["DATABASE"]) as store:
-        store.migrate()
+    holder = Store(app.config["DATABASE"])
+    holder.migrate()
+    # Kept open while the app lives: the last connection to close a WAL database checkpoints it and
+    # removes its log, which would otherwise happen at the end of every request.
+    app.extensions["scorekeeper.store"] = holder
+    weakref.finalize(app, holder.close)
     app.teardown_appcontext(close_store)
     csrf.init_app(app)
     security.init_app(app)

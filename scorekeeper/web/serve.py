@@ -71,7 +71,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Scopa Scorekeeper: data in {app.config['DATABASE']}")
     print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL")))
     print("Ctrl+C stops the server.", flush=True)
-    serve(app, host=args.host, port=args.port, threads=8, ident="scopa-scorekeeper")
+    # Every phone at every table keeps a connection open while it watches the score: allow thousands.
+    serve(app, host=args.host, port=args.port, threads=8, connection_limit=4000, ident="scopa-scorekeeper")
 
 
 if __name__ == "__main__":
