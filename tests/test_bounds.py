@@ -84,9 +84,15 @@ def test_a_read_only_database_serves_reads_and_refuses_writes_with_503(tmp_path)
         assert c.get(f"/api/v1/games/{game['id']}").json["sides"][0]["total"] == 4
         r = post_round(c, game, counts(submission_id="sub-ro-000002"))
         assert r.status_code == 503 and r.json["error"] == "unavailable" and "nothing was saved" in r.json["message"]
-        page = c.post(f"/g/{game['id']}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-ro-000003"},
-                      headers={"X-Keeper-Key": game["keeper_key"]})  # fmt: skip
-        assert page.status_code in (302, 503)
+        c.get(f"/g/{game['id']}/keep/{game['keeper_key']}")  # this phone keeps the game
+        hand = {"sides-0-cards": "22", "sides-0-coins": "6", "sides-1-cards": "18", "sides-1-coins": "4",
+                "settebello": "0", "sides-0-primiera": "78", "sides-1-primiera": "75", "action": "save",
+                "submission_id": "sub-ro-000003"}  # fmt: skip
+        page = c.post(f"/g/{game['id']}/counts", data=hand)
+        text = page.get_data(as_text=True)
+        # The hand stays in its form, every count kept, with the reason it was not saved.
+        assert page.status_code == 503 and "nothing was saved" in text and 'value="22"' in text
+        assert 'value="78"' in text
 
 
 @pytest.mark.parametrize("path", ["/", "/g/nope", "/pads", "/new"])

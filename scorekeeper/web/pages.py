@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 
 from scorekeeper import games
-from scorekeeper.games import Conflict
+from scorekeeper.games import Conflict, Unavailable
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
@@ -253,6 +253,10 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         form.error = err.message
         conflict = _current_hand_url(game_id, form.round_id.data, err)
         return _hand_page(score, form, mode, number=number, conflict=conflict, status=409)
+    except Unavailable as err:
+        # Nothing was saved: the hand stays in its form, ready to be sent again.
+        form.error = err.message[:1].upper() + err.message[1:] + "."
+        return _hand_page(score, form, mode, number=number, status=503)
     return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""))
 
 
