@@ -138,7 +138,7 @@ def test_a_read_only_database_still_serves_reads(tmp_path):
             games.record_hand(s, game.id, hand(), "sub-hand-0002")
 
 
-def test_concurrent_writers_on_one_game_lose_nothing(tmp_path):
+def test_forty_writers_on_one_game_lose_nothing(tmp_path):
     path = str(tmp_path / "busy.sqlite3")
     with Store(path) as s:
         s.migrate()
@@ -147,13 +147,13 @@ def test_concurrent_writers_on_one_game_lose_nothing(tmp_path):
 
     def writer(n):
         with Store(path) as mine:
-            for i in range(5):
+            for i in range(2):
                 try:
                     games.record_hand(mine, game.id, tied_hand(), f"sub-w{n:02d}-{i:04d}")
                 except Exception as err:  # noqa: BLE001 - any failure is the finding
                     errors.append(err)
 
-    threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(40)]
     for t in threads:
         t.start()
     for t in threads:
@@ -161,7 +161,7 @@ def test_concurrent_writers_on_one_game_lose_nothing(tmp_path):
     assert errors == []
     with Store(path) as s:
         score = games.get(s, game.id)
-        assert len(score.rounds) == 40 and len({r.record.version for r in score.rounds}) == 40
+        assert len(score.rounds) == 80 and len({r.record.version for r in score.rounds}) == 80
 
 
 def test_the_migration_runs_once_when_processes_start_together(tmp_path):
