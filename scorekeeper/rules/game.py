@@ -49,10 +49,10 @@ def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ..
     tidy = []
     for i, side in enumerate(sides):
         name = clean_name(side.name, f"sides[{i}].name", "a side's name")
-        players = tuple(
+        members = tuple(
             clean_name(p, f"sides[{i}].players[{j}]", "a player's name") for j, p in enumerate(side.players)
         )
-        tidy.append(Side(name, players or (name,)))
+        tidy.append(Side(name, members or (name,)))
     players = [p.casefold() for s in tidy for p in s.players]
     count = len(players)
     layout = tuple(len(s.players) for s in tidy)
@@ -181,7 +181,7 @@ def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, en
         status = f"Tied at {_shown(names, totals)} at or over {target}: play another hand."
     else:
         top = max(totals)
-        leaders = [names[i] for i, t in enumerate(totals) if t == top]
-        lead = f"{leaders[0]} leads" if len(leaders) == 1 else "Level"
+        leading = [names[i] for i, t in enumerate(totals) if t == top]
+        lead = f"{leading[0]} leads" if len(leading) == 1 else "Level"
         status = f"{lead} {_shown(names, totals)}; {target} to win."
     return Progress(tuple(counted_rows), tuple(running), winner, finished, tied, status)
