@@ -27,6 +27,7 @@ test: $(VENV)/.dev
 lint: $(VENV)/.dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 bench: $(VENV)/.dev
 	$(PY) -m bench.moves
