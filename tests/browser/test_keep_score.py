@@ -115,6 +115,7 @@ def test_editing_and_deleting_a_hand(page, live_server, shot):
 def test_a_double_submit_records_one_hand(page, live_server):
     url = start_game(page, live_server, "Anna", "Bruno")
     page.get_by_role("link", name="Record hand 1").click()
+    page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
     for code in BRUNO[:3]:
         page.locator(f".cell[data-card='{code}']").click()
     page.locator(".rest-to[data-side='1']").click()
@@ -130,6 +131,7 @@ def test_a_double_submit_records_one_hand(page, live_server):
 def test_a_bad_entry_shows_the_error_and_keeps_every_tap(page, live_server, shot):
     start_game(page, live_server, "Anna", "Bruno")
     page.get_by_role("link", name="Record hand 1").click()
+    page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
     for code in ("7d", "7c"):
         page.locator(f".cell[data-card='{code}']").click()
     page.locator(".pick[data-side='1']").click()
