@@ -4,9 +4,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
+# `make test` also runs the suite on the oldest and newest supported Python it finds (scripts/find-pythons),
+# each in .venv-X.Y; if the newest is older than this, it says so loudly and runs on what there is.
+NEWEST_PYTHON ?= 3.13
 
 .PHONY: run test lint bench clean
 
+# The venv rules also make the other Pythons' venvs: `make VENV=.venv-3.13 PYTHON=/path/to/python3 .venv-3.13/.dev`.
 $(VENV)/.run: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
@@ -22,15 +26,16 @@ run: $(VENV)/.run
 test: $(VENV)/.dev
 	scripts/install-browser
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	MAKE="$(MAKE)" scripts/test-each-python $(PYTHON) $(NEWEST_PYTHON)
 
 lint: $(VENV)/.dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 bench: $(VENV)/.dev
 	$(PY) -m bench.moves
 	$(PY) -m bench.web
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) $(VENV)-* .pytest_cache .hypothesis .mypy_cache

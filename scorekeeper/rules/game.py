@@ -60,10 +60,10 @@ def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ..
     tidy = []
     for i, side in enumerate(sides):
         name = clean_name(side.name, f"sides[{i}].name", "a side's name")
-        players = tuple(
+        members = tuple(
             clean_name(p, f"sides[{i}].players[{j}]", "a player's name") for j, p in enumerate(side.players)
         )
-        tidy.append(Side(name, players or (name,)))
+        tidy.append(Side(name, members or (name,)))
     players = [p.casefold() for s in tidy for p in s.players]
     count = len(players)
     layout = tuple(len(s.players) for s in tidy)

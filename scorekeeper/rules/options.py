@@ -12,6 +12,7 @@ finished game always re-scores the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
@@ -58,9 +59,9 @@ class Profile:
     title: str
     description: str
     source: str
-    options: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
-    targets: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
-    deals: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    options: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    targets: MappingProxyType[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    deals: MappingProxyType[int, str] = field(default_factory=lambda: MappingProxyType({}))
     players: tuple[int, ...] = PLAYER_COUNTS
     partnerships_only: bool = False
 
@@ -79,8 +80,10 @@ class Profile:
         return tuple(k for k in (*OPTION_CHOICES, "target", "deal") if k not in self.fixed)
 
 
-def _profile(name, title, description, source, options=(), targets=None, deals=None,
-             players=PLAYER_COUNTS, partnerships_only=False) -> Profile:  # fmt: skip
+def _profile(name: str, title: str, description: str, source: str,
+             options: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), targets: dict[int, int] | None = None,
+             deals: dict[int, str] | None = None, players: tuple[int, ...] = PLAYER_COUNTS,
+             partnerships_only: bool = False) -> Profile:  # fmt: skip
     targets = targets or {n: 11 for n in players}
     deals = {n: "3+4" for n in players} | (deals or {})
     return Profile(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Any, cast
 
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, sorted_cards
 from .errors import InvalidRoundError, excerpt
@@ -61,7 +62,7 @@ class Tally:
         pile = sorted_cards(pile)
         best = primiera_cards(pile)
         missing = tuple(s for s in Suit if s not in {c.suit for c in best})
-        value = sum(c.prime for c in best)
+        value: int | None = sum(c.prime for c in best)
         if missing and rules.primiera_all_suits:
             value = None
         ranks = [int(c.rank) for c in pile]
@@ -93,7 +94,7 @@ class SideScore:
         """The sum of the side's points over every category."""
         return sum(self.points.values())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The API's score row for this side."""
         t = self.tally
         return {
@@ -131,7 +132,7 @@ class RoundScore:
         """The categories scored, in count-out order."""
         return tuple(self.sides[0].points)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The API's score body."""
         return {
             "sides": [s.to_dict() for s in self.sides],
@@ -317,16 +318,18 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
             )
         if not eligible:
             return "primiera", None, f"Nobody can compete for the primiera{notes}."
-        best = max(tallies[i].sevens for i in eligible)
-        leaders = [i for i in eligible if tallies[i].sevens == best]
-        counts = ", ".join(f"{names[i]} {tallies[i].sevens[0]} sevens, {tallies[i].sevens[1]} sixes" for i in eligible)
+        # Every eligible side has its sevens counted (checked just above).
+        sevens = {i: cast("tuple[int, ...]", tallies[i].sevens) for i in eligible}
+        best = max(sevens.values())
+        leaders = [i for i in eligible if sevens[i] == best]
+        counts = ", ".join(f"{names[i]} {sevens[i][0]} sevens, {sevens[i][1]} sixes" for i in eligible)
         if len(leaders) == 1:
             return "primiera", leaders[0], f"{names[leaders[0]]} wins the primiera by sevens: {counts}{notes}."
         return "primiera", None, f"Primiera by sevens is tied ({counts}): nobody scores it{notes}."
 
     if not eligible:
         return "primiera", None, f"Nobody can compete for the primiera{notes}."
-    top = max(tallies[i].primiera for i in eligible)
+    top = max(cast(int, tallies[i].primiera) for i in eligible)  # eligible: primiera is not None
     leaders = [i for i in eligible if tallies[i].primiera == top]
     everyone = ", ".join(shown(i) for i in range(len(tallies)))
     if len(leaders) == 1:

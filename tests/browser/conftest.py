@@ -54,6 +54,18 @@ def live_server(tmp_path):
     thread.join(timeout=5)
 
 
+def page_width(page) -> int:
+    """The page's width in CSS pixels once it has loaded, as a person sees it.
+
+    Playwright's click returns as soon as the next page starts loading. Until its stylesheet has arrived (Flask
+    serves static files with no-cache, so every page revalidates style.css) and its deferred script has run, the
+    unstyled 40-card table is about 540 px wide: a moment a person never sees, since the browser does not paint
+    before the stylesheet, but one a script can measure.
+    """
+    page.wait_for_load_state("load")
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
 @pytest.fixture
 def shot(page):
     """Save a full-page screenshot under tests/screenshots/ for a person to look at."""

@@ -5,10 +5,14 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import page_width
+
 
 def tap_position(page, live_server, table, hand):
     page.goto(live_server + "/")
     page.get_by_role("link", name="Capture checker").click()
+    page.wait_for_url(re.compile(r"/check$"))
+    page.wait_for_load_state("load")  # loaded: taps on the cells reach its script
     for code in table:
         page.locator(f".cell[data-card='{code}']").click()
     page.locator(".pick[data-where='h']").click()
@@ -26,7 +30,7 @@ def test_a_newcomer_sees_the_one_capture_of_the_eight(page, live_server, shot):
     expect(plays).to_have_count(1)
     expect(plays.first).to_contain_text("Takes 6 Spade + 2 Coppe")
     expect(page.locator(".tag.must")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot("checker-eight")
 
 
@@ -89,7 +93,7 @@ def test_a_crowded_table_stays_readable(page, live_server, shot):
     table = ",".join(f"{r}{s}" for s in "dcsb" for r in range(1, 8)) + ",8d,8c"
     page.goto(f"{live_server}/check?table={table}&hand=9d,9c,9s,9b,10d,10c,10s,10b,8s,8b")
     expect(page.locator(".card-plays")).to_have_count(10)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot("checker-crowded")
 
 
@@ -102,7 +106,7 @@ def test_a_wrong_rule_in_a_link_is_shown_at_its_menu_and_can_be_put_right(page, 
     # What was sent stays: the cards on the grid and the ticked box.
     expect(page.locator(".cell[data-card='9d']")).to_have_class(re.compile("where-t"))
     expect(page.locator("#checker-form input[name=last]")).to_be_checked()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     menu.scroll_into_view_if_needed()
     shot("checker-wrong-rule")
     page.select_option("#opt_capture_choice", "fewest")

@@ -1,5 +1,7 @@
 """The home page on a phone."""
 
+from tests.browser.conftest import page_width
+
 
 def test_home_page_names_the_app_and_its_rule_profiles(page, live_server, shot):
     page.goto(live_server + "/")
@@ -9,5 +11,5 @@ def test_home_page_names_the_app_and_its_rule_profiles(page, live_server, shot):
     page.get_by_text("Rule profiles").click()
     assert page.get_by_text("Asso piglia tutto").is_visible()
     # Nothing is wider than the phone: no sideways scrolling.
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot("home")

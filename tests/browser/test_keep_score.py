@@ -5,7 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from scorekeeper.rules import DECK
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, page_width
 
 # Bruno's pile in a hand Anna wins 4-0 (cards 22-18, coins 7-3, settebello, primiera 79-62).
 BRUNO = ["8d", "9d", "10d", "5c", "8c", "9c", "10c", "1s", "2s", "3s", "4s", "5s", "8s", "2b", "3b", "4b", "6b", "7b"]
@@ -62,7 +62,7 @@ def test_a_two_player_game_played_to_its_winner_from_the_piles(page, live_server
     expect(page.locator(".status")).to_have_text("Anna wins 12-0.")
     expect(page.locator(".total.winner .side-name")).to_have_text("Anna")
     expect(page.get_by_text("Record hand")).to_have_count(0)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot("scoreboard-won")
 
 
@@ -115,6 +115,7 @@ def test_editing_and_deleting_a_hand(page, live_server, shot):
 def test_a_double_submit_records_one_hand(page, live_server):
     url = start_game(page, live_server, "Anna", "Bruno")
     page.get_by_role("link", name="Record hand 1").click()
+    page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
     for code in BRUNO[:3]:
         page.locator(f".cell[data-card='{code}']").click()
     page.locator(".rest-to[data-side='1']").click()
@@ -130,6 +131,7 @@ def test_a_double_submit_records_one_hand(page, live_server):
 def test_a_bad_entry_shows_the_error_and_keeps_every_tap(page, live_server, shot):
     start_game(page, live_server, "Anna", "Bruno")
     page.get_by_role("link", name="Record hand 1").click()
+    page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
     for code in ("7d", "7c"):
         page.locator(f".cell[data-card='{code}']").click()
     page.locator(".pick[data-side='1']").click()
@@ -167,7 +169,8 @@ def test_a_viewer_cannot_change_anything_and_follows_the_score(page, live_server
 def test_the_grid_fits_a_phone_without_sideways_scrolling(page, live_server, shot):
     start_game(page, live_server, "Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
     page.get_by_role("link", name="Record hand 1").click()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.wait_for_url(re.compile(r"/hand$"))  # the hand form itself, loaded, not the scoreboard it replaces
+    assert page_width(page) <= 390
     assert page.locator(".cell").count() == len(DECK)
     box = page.locator(".cell[data-card='10b']").bounding_box()
     assert box["x"] + box["width"] <= 390 and box["height"] >= 44
@@ -185,7 +188,7 @@ def test_the_hand_form_works_with_javascript_off(browser, live_server):
     expect(page.locator("select[name=c_5s]")).to_have_value("1")
     expect(page.locator("select[name=c_7d]")).to_have_value("0")
     page.fill("input[name=sides-0-scopas]", "1")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "hand-no-javascript.png"), full_page=True)
     page.get_by_role("button", name="Check hand").click()
