@@ -1,7 +1,7 @@
 """No request produces a 500: arbitrary JSON bodies and form fields get a clear 4xx or an answer."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 cards = st.sampled_from(["7d", "5c", "1s", "10b", "K♦", "xx", "", "7d7d", 7, None, True])
@@ -45,6 +45,7 @@ form_values = st.text(max_size=8) | st.sampled_from(
 )
 
 
+@example(fields={"c_7d": "9" * 5000, "sides-0-cards": "9" * 5000})
 @SETTINGS
 @given(fields=st.dictionaries(
     st.sampled_from(["c_7d", "c_1s", "sides-0-scopas", "sides-1-scopas", "sides-0-cards", "sides-1-coins",

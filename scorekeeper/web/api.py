@@ -39,6 +39,21 @@ class BadRequest(ScopaError):
     kind = "bad_request"
 
 
+# The deepest body any endpoint reads (a game's sides, a tally) is 4 levels; allow some room.
+JSON_DEPTH_MAX = 16
+
+
+def _depth(value: object) -> int:
+    """How deeply lists and objects nest in ``value`` (without recursion, whatever the depth)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what was expected (the size is bounded by the app)."""
     if not request.is_json:
@@ -46,9 +61,14 @@ def json_body() -> dict[str, Any]:
     try:
         body = json.loads(request.get_data(cache=True))
     except RecursionError:
-        raise BadRequest("the body is nested too deeply; a hand needs only a few levels") from None
+        body = None
+        too_deep = True
     except ValueError:
         raise BadRequest("the body is not valid JSON (UTF-8 text); send a JSON object") from None
+    else:
+        too_deep = _depth(body) > JSON_DEPTH_MAX
+    if too_deep:
+        raise BadRequest(f"the body is nested too deeply; at most {JSON_DEPTH_MAX} levels (a hand needs 4)")
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object, sent with Content-Type: application/json")
     return body

@@ -322,7 +322,7 @@ class _PilesFields(HandForm):
         out = {}
         for card in DECK:
             value = self.card(card).data
-            if isinstance(value, str) and value.isascii() and value.isdigit() and int(value) < n:
+            if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2 and int(value) < n:
                 out[str(card)] = int(value)
         return out
 
