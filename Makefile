@@ -26,6 +26,7 @@ run: $(VENV)/.run
 test: $(VENV)/.dev
 	scripts/install-browser
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	MAKE="$(MAKE)" scripts/test-each-python $(PYTHON) $(NEWEST_PYTHON)
 
 lint: $(VENV)/.dev

@@ -430,14 +430,14 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
     return scores.put(store, _rebuild(before, hands, pending_scopas=tuple(pending), version=version_now))
 
 
-def mark_scopa(store: Store, game_id: str, side: int, change: int, submission_id: str) -> GameScore:
-    """Add (``change`` 1) or take back (-1) a scopa of the hand in progress."""
+def mark_scopa(store: Store, game_id: str, side: object, change: object, submission_id: str) -> GameScore:
+    """Add (``change`` 1) or take back (-1) a scopa of the hand in progress (both checked here)."""
     check_submission_id(submission_id)
     before = get(store, game_id)
     sides = len(before.game.sides)
     if type(side) is not int or not 0 <= side < sides:
         raise InvalidRoundError(f"side must be the number of a side of this game, 0 to {sides - 1}", "side")
-    if change not in (1, -1) or type(change) is not int:
+    if type(change) is not int or change not in (1, -1):
         raise InvalidRoundError("change must be 1 (a scopa) or -1 (take one back)", "change")
     print_ = fingerprint("scopa", {"side": side, "change": change})
     with _write(store):

@@ -37,7 +37,7 @@ migrations = Migrations("scorekeeper")
 @migrations()
 def m001_games_rounds_submissions(db: Database) -> None:
     """Games with their sides and rules, hands as entered, and the submissions already handled."""
-    db["games"].create(
+    db.table("games").create(
         {
             "id": str,
             "name": str,
@@ -53,7 +53,7 @@ def m001_games_rounds_submissions(db: Database) -> None:
         },
         pk="id",
     )
-    db["rounds"].create(
+    db.table("rounds").create(
         {
             "id": int,
             "game_id": str,
@@ -66,8 +66,8 @@ def m001_games_rounds_submissions(db: Database) -> None:
         pk="id",
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["rounds"].create_index(["game_id", "id"])
-    db["submissions"].create(
+    db.table("rounds").create_index(["game_id", "id"])
+    db.table("submissions").create(
         {"game_id": str, "submission_id": str, "action": str, "round_id": int, "created": str},
         pk=("game_id", "submission_id"),
         foreign_keys=[("game_id", "games", "id")],
@@ -81,9 +81,9 @@ def m002_stable_hand_ids(db: Database) -> None:
     Submissions remember what they did (a fingerprint of the action and its body) and the hand
     they made by that id, so a reused id is recognised instead of replayed as something else.
     """
-    db["rounds"].add_column("public_id", str)
-    db["submissions"].add_column("fingerprint", str)
-    db["submissions"].add_column("round", str)
+    db.table("rounds").add_column("public_id", str)
+    db.table("submissions").add_column("fingerprint", str)
+    db.table("submissions").add_column("round", str)
     for row in list(db.query("SELECT id FROM rounds")):
         # The row id is unique in the table, so it is a version no other hand of the game has.
         db.execute("UPDATE rounds SET public_id = ?, version = id WHERE id = ?", [new_round_id(), row["id"]])
@@ -92,7 +92,7 @@ def m002_stable_hand_ids(db: Database) -> None:
         "MAX(version, COALESCE((SELECT MAX(id) FROM rounds WHERE game_id = games.id), 0)) + 1"
     )
     db.execute("UPDATE submissions SET round = (SELECT public_id FROM rounds WHERE rounds.id = submissions.round_id)")
-    db["rounds"].create_index(["game_id", "public_id"], unique=True)
+    db.table("rounds").create_index(["game_id", "public_id"], unique=True)
 
 
 def new_round_id() -> str:
@@ -297,7 +297,7 @@ class Store:
 
     def insert_game(self, game: Game, keeper_hash: str) -> None:
         """Store a new game."""
-        self.db["games"].insert(
+        self.db.table("games").insert(
             {
                 "id": game.id,
                 "name": game.name,
@@ -343,9 +343,7 @@ class Store:
             return self._touch(game_id)
         return self._touch(game_id, pending_scopas=json.dumps(pending_scopas))
 
-    def remember(
-        self, game_id: str, submission_id: str, action: str, fingerprint: str, round_id: str | None
-    ) -> None:
+    def remember(self, game_id: str, submission_id: str, action: str, fingerprint: str, round_id: str | None) -> None:
         """Record that a submission was handled, so a retry of it changes nothing."""
         self.db.execute(
             "INSERT INTO submissions (game_id, submission_id, action, fingerprint, round, created) "

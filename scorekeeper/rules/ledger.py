@@ -28,6 +28,14 @@ class SideEntry:
     pile: tuple[Card, ...] | None = None
     tally: Tally | None = None
 
+    @property
+    def held(self) -> tuple[Card, ...] | Tally:
+        """What the side brought: its pile, or else its counts."""
+        if self.pile is not None:
+            return self.pile
+        assert self.tally is not None, "a side is entered by its pile or by its counts"
+        return self.tally
+
     def to_json(self) -> dict[str, Any]:
         """The stored and API form: ``{"pile": [...], "scopas": n}`` or ``{"tally": {...}, "scopas": n}``."""
         if self.pile is not None:
@@ -214,13 +222,7 @@ def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundSc
     """Score one entered hand for the named sides."""
     if len(entry.sides) != len(names):
         raise InvalidRoundError(f"this game has {len(names)} sides; the hand lists {len(entry.sides)}", "sides")
-    return score_round(
-        [
-            (name, side.pile if side.pile is not None else side.tally, side.scopas)
-            for name, side in zip(names, entry.sides, strict=True)
-        ],
-        rules,
-    )
+    return score_round([(name, side.held, side.scopas) for name, side in zip(names, entry.sides, strict=True)], rules)
 
 
 def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameScore:

@@ -54,7 +54,7 @@ def _interface_addresses() -> list[str]:
 
 def _hostname_addresses() -> list[str]:
     with contextlib.suppress(OSError):
-        return [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        return [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     return []
 
 

@@ -24,6 +24,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.cards import ensure_disjoint
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
+from scorekeeper.rules.game import NAME_MAX
 from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
 from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
@@ -150,10 +151,11 @@ def deal():
 def read_side_names(body: dict[str, Any]) -> list[str]:
     """The optional ``name`` of each side of a hand to score (``Side 1``, ``Side 2``... when left out)."""
     names = []
-    for i, side in enumerate(body.get("sides") if isinstance(body.get("sides"), list) else []):
+    rows = body.get("sides")
+    for i, side in enumerate(rows if isinstance(rows, list) else []):
         name = side.get("name", f"Side {i + 1}") if isinstance(side, dict) else ""
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise InvalidRoundError("a side's name must be 1 to 40 characters", f"sides[{i}].name")
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
+            raise InvalidRoundError(f"a side's name must be 1 to {NAME_MAX} characters", f"sides[{i}].name")
         names.append(name.strip())
     return names
 

@@ -292,7 +292,7 @@ def _only_these_sides(formdata: Mapping, n: int) -> MultiDict:
     ``sides-²-``) are dropped, and each side gets at least its scopas (empty: 0).
     """
     allowed = {str(i) for i in range(n)}
-    out = MultiDict()
+    out: MultiDict[str, str] = MultiDict()
     for key in formdata:
         match = _SIDE_KEY.match(key)
         if match is None or match.group(1) in allowed:
