@@ -30,6 +30,7 @@ from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.keepers import keeper_only
+from scorekeeper.web.shapes import game_json, round_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -188,35 +189,6 @@ def read_sides(body: dict[str, Any]) -> list[Side]:
             raise InvalidGameError("players must be a list of names", f"sides[{i}].players")
         sides.append(Side(row["name"], tuple(players)))
     return sides
-
-
-def round_json(score: GameScore, number: int) -> dict[str, Any]:
-    """One hand as the API shows it: each side's score row and the running totals after it."""
-    return score.rounds[number - 1].to_dict()
-
-
-def game_json(score: GameScore) -> dict[str, Any]:
-    """A whole game as the API shows it."""
-    game = score.game
-    totals = score.totals
-    return {
-        "id": game.id,
-        "name": game.name,
-        "created": game.created,
-        "rules": {**game.rules.to_dict(), "target": game.target, "deal": game.rules.deal_for(game.players)},
-        "target": game.target,
-        "deck_style": game.deck_style.value,
-        "sides": [{"name": s.name, "players": list(s.players), "total": totals[i]} for i, s in enumerate(game.sides)],
-        "rounds": [round_json(score, r.number) for r in score.rounds],
-        "winner": score.winner,
-        "finished": score.finished,
-        "status": score.progress.status,
-        "dealer": score.dealer,
-        "leader": score.leader,
-        "pending_scopas": list(game.pending_scopas),
-        "version": game.version,
-        "url": absolute(url_for("pages.scoreboard", game_id=game.id)),
-    }
 
 
 @bp.post("/games")

@@ -12,8 +12,8 @@ from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import PRIME_VALUES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
 from scorekeeper.web.addresses import absolute
-from scorekeeper.web.api import game_json
 from scorekeeper.web.context import store
+from scorekeeper.web.shapes import game_json
 
 bp = Blueprint("sheets", __name__)
 
