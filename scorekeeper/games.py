@@ -328,8 +328,9 @@ def _hand_at(score: GameScore, number: int, version: int | None, then: str):
     played = score.rounds[number - 1]
     if version is not None and version != played.record.version:
         raise Conflict(
-            f"hand {number} was changed on another phone since you opened it (or an earlier hand was deleted "
-            f"and the hands moved up); nothing was changed. Reload to see it, {then}",
+            f"hand {number} is no longer the hand you saw: it was changed or deleted on another phone (or by an "
+            f"earlier send of this same change), or an earlier hand was deleted and the hands moved up; nothing "
+            f"was changed. Reload to see it, {then}",
             "stale",
             current=played.to_dict(),
         )

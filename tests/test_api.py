@@ -142,7 +142,7 @@ def test_score_with_quick_counts(client):
     [
         ([{"pile": ["7d"]}], "sides", "2 to 6 sides"),
         ([{"pile": ["7d"]}, {"pile": ["7d"]}], "sides[1].pile[0]", "also in the pile"),
-        ([{"pile": ["7d", "1c"], "scopas": -1}, {"pile": []}], "sides[0].scopas", "0 or more"),
+        ([{"pile": ["7d", "1c"], "scopas": -1}, {"pile": []}], "sides[0].scopas", "from 0 to 20"),
         ([{"pile": ["7d", "1c"], "scopas": 2}, {"pile": []}], "sides[0].scopas", "at most 1"),
         ([{"pile": ["7d", "1c"], "scopas": "2"}, {"pile": []}], "sides[0].scopas", "whole number"),
         ([{"pile": ["7d"]}, {}], "sides[1]", "either a pile"),

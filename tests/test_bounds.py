@@ -101,3 +101,10 @@ def test_an_address_that_is_not_utf8_is_a_400(client, path):
     assert r.status_code in (200, 400, 404)
     r = client.get(path, environ_overrides={"QUERY_STRING": "profile=\xff\xfe&table=\xc3"})
     assert r.status_code in (200, 400, 404)
+
+
+def test_a_huge_number_of_scopas_is_refused_without_quoting_it_whole(client):
+    tally = [{"cards": 22, "coins": 6, "settebello": True, "primiera": 78},
+             {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}]  # fmt: skip
+    r = client.post("/api/v1/score", json={"sides": [{"tally": tally[0], "scopas": 10**100}, {"tally": tally[1]}]})
+    assert r.status_code == 400 and r.json["field"] == "sides[0].scopas" and "0" * 50 not in r.json["message"]

@@ -196,7 +196,7 @@ def test_edit_and_delete_a_hand(client):
     stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": str(seen["version"]),
                                                                          "action": "save",
                                                                          "submission_id": "sub-e-000003"})  # fmt: skip
-    assert stale.status_code == 409 and "changed on another phone" in stale.get_data(as_text=True)
+    assert stale.status_code == 409 and "changed or deleted on another phone" in stale.get_data(as_text=True)
     page = client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
     assert "Delete hand 1?" in page
     r = client.post(f"/g/{game_id}/hands/1/delete", data=hidden_fields(page))

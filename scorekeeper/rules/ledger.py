@@ -15,7 +15,7 @@ from .cards import Card, DeckStyle, parse_cards
 from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import Rules
-from .scoring import RoundScore, Tally, score_round
+from .scoring import SCOPAS_MAX, RoundScore, Tally, score_round
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
 
@@ -79,9 +79,9 @@ class HandEntry:
             if ("pile" in row) == ("tally" in row):
                 raise InvalidRoundError("give each side either a pile (its cards) or a tally (its counts)", field)
             scopas = row.get("scopas", 0)
-            if type(scopas) is not int or scopas < 0:
+            if type(scopas) is not int or not 0 <= scopas <= SCOPAS_MAX:
                 raise InvalidRoundError(
-                    f"scopas must be a whole number 0 or more, not {excerpt(scopas)}", f"{field}.scopas"
+                    f"scopas must be a whole number from 0 to {SCOPAS_MAX}, not {excerpt(scopas)}", f"{field}.scopas"
                 )
             if "pile" in row:
                 out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile")))

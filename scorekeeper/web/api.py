@@ -66,7 +66,9 @@ def json_body() -> dict[str, Any]:
         body = None
         too_deep = True
     except ValueError:
-        raise BadRequest("the body is not valid JSON (UTF-8 text); send a JSON object") from None
+        raise BadRequest(
+            "the body is not valid JSON (UTF-8 text, numbers of at most 4,300 digits); send a JSON object"
+        ) from None
     else:
         too_deep = _depth(body) > JSON_DEPTH_MAX
     if too_deep:
