@@ -138,10 +138,6 @@ def get(store: Store, game_id: str) -> GameScore:
     return _score_stored(store, game_id)
 
 
-# The name the pages and the API used before; kept for callers that read a game.
-load = get
-
-
 def _score_stored(store: Store, game_id: str) -> GameScore:
     game = store.load_game(game_id)
     if game is None:
@@ -181,9 +177,6 @@ def is_keeper(store: Store, game_id: str, key: str | None) -> bool:
         return False
     stored = store.keeper_hash(game_id)
     return stored is not None and hmac.compare_digest(stored, hash_key(key))
-
-
-may_change = is_keeper
 
 
 def check_submission_id(value: object, field: str = "submission_id") -> str:

@@ -105,17 +105,6 @@ class StorageUnavailable(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class GameHead:
-    """What a request needs to know of a game without reading its hands."""
-
-    version: int
-    keeper_hash: str
-    sides: int
-    pending_scopas: tuple[int, ...]
-    rounds: int
-
-
-@dataclass(frozen=True, slots=True)
 class Submission:
     """A change already handled: what it was, its fingerprint, the hand it made or touched."""
 
@@ -188,40 +177,12 @@ class Store:
 
     # --- reading ---------------------------------------------------------------------------------
 
-    def head(self, game_id: str) -> GameHead | None:
-        """The game's version, keeper hash, side count, pending scopas and number of hands."""
-        rows = list(
-            self.db.query(
-                "SELECT version, keeper_hash, sides, pending_scopas, "
-                "(SELECT COUNT(*) FROM rounds WHERE game_id = games.id) AS rounds FROM games WHERE id = ?",
-                [game_id],
-            )
-        )
-        if not rows:
-            return None
-        row = rows[0]
-        return GameHead(
-            row["version"],
-            row["keeper_hash"],
-            len(json.loads(row["sides"])),
-            tuple(json.loads(row["pending_scopas"])),
-            row["rounds"],
-        )
-
     def load_game(self, game_id: str) -> Game | None:
         """The game with its hands in order, or None."""
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
             return None
         return self._game(rows[0])
-
-    def load_games(self, ids: list[str]) -> list[Game]:
-        """The games among ``ids`` that exist, newest first."""
-        if not ids:
-            return []
-        marks = ", ".join("?" for _ in ids)
-        rows = self.db.query(f"SELECT * FROM games WHERE id IN ({marks}) ORDER BY created DESC", ids)
-        return [self._game(row) for row in rows]
 
     def game_version(self, game_id: str) -> int | None:
         """The game's change counter, or None for an unknown game."""

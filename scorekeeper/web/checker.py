@@ -241,7 +241,7 @@ def capture_checker() -> Response | tuple[str, int]:
     game = None
     if form.game.data and not form.game.errors:
         try:
-            game = games.load(store(), form.game.data)
+            game = games.get(store(), form.game.data)
         except GameNotFound as missing:
             form.game.errors.append(f"{missing.message}. The checker uses classic rules instead.")
     form.settle(game.game if game else None)
@@ -287,5 +287,5 @@ def capture_checker() -> Response | tuple[str, int]:
 @bp.get("/g/<game_id>/check")
 def game_checker(game_id: str) -> Response:
     """The checker with a game's rules and deck style."""
-    games.load(store(), game_id)
+    games.get(store(), game_id)
     return redirect(url_for("checker.capture_checker", game=game_id))

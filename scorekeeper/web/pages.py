@@ -33,7 +33,7 @@ bp = Blueprint("pages", __name__)
 def home():
     """The home page: start a game, open the games this device keeps."""
     kept = kept_games()
-    found = {g.id: g for g in store().load_games(list(kept))}
+    found = store().versions(list(kept))
     mine = [games.get(store(), gid) for gid in kept if gid in found]
     return render_template("home.html", games=mine, profiles=PROFILES.values())
 

@@ -52,7 +52,7 @@ def csv_cell(value: object) -> object:
 @bp.get("/g/<game_id>/sheet")
 def game_sheet(game_id: str):
     """The game's score sheet, ready to print on A4 or Letter."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     viewer = url_for("pages.scoreboard", game_id=game_id)
     return render_template(
         "sheet.html",
@@ -104,7 +104,7 @@ def blank_pad(kind: str):
 @bp.get("/g/<game_id>/export.json")
 def export_json(game_id: str):
     """The whole game as JSON (the API's game shape), as a file to keep."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     response = Response(
         Response.json_module.dumps(game_json(score), ensure_ascii=False, indent=2) + "\n",
         mimetype="application/json",
@@ -116,7 +116,7 @@ def export_json(game_id: str):
 @bp.get("/g/<game_id>/export.csv")
 def export_csv(game_id: str):
     """The game as CSV: a row per hand and side, with each category's count and points."""
-    score = games.load(store(), game_id)
+    score = games.get(store(), game_id)
     game = score.game
     extras = [c for c in EXTRA_CATEGORIES if getattr(game.rules, c)]
     out = io.StringIO()
