@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from scorekeeper.rules.errors import ScorekeeperError
 from scorekeeper.store import Store
 
-from . import api, checker, pages, security, sheets
+from . import api, checker, pages, security, sheets, start  # noqa: F401 (start adds routes to pages)
 from .context import close_store
 
 csrf = CSRFProtect()

@@ -6,81 +6,24 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 
 from scorekeeper import games
 from scorekeeper.games import Conflict, Unavailable
-from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
-from scorekeeper.rules.errors import InvalidGameError
-from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
     CountsForm,
     DeleteForm,
-    NewGameForm,
     PilesForm,
     ScopaForm,
     UndoForm,
     new_submission_id,
 )
-from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games, may_change
+from scorekeeper.web.keepers import keep, keeper_required, kept_games, may_change
 from scorekeeper.web.qr import qr_response
 from scorekeeper.web.widgets import card_grid
 from scorekeeper.web.widgets import colours as _colours
 
 bp = Blueprint("pages", __name__)
-
-
-@bp.get("/")
-def home():
-    """The home page: start a game, open the games this device keeps."""
-    kept = kept_games()
-    found = store().versions(list(kept))
-    mine = [games.get(store(), gid) for gid in kept if gid in found]
-    return render_template("home.html", games=mine, profiles=PROFILES.values())
-
-
-def _profiles_data() -> dict:
-    """What the new-game page needs to show each profile: description, targets, fixed options."""
-    return {
-        p.name: {
-            "description": p.description,
-            "targets": {str(n): t for n, t in p.targets.items()},
-            "players": list(p.players),
-            "fixed": sorted(p.fixed),
-            "options": {k: str(v).lower() for k, v in Rules.for_profile(p.name).to_dict().items()},
-        }
-        for p in PROFILES.values()
-    }
-
-
-@bp.route("/new", methods=["GET", "POST"])
-def new_game():
-    """Start a game: two names and one tap make a classic game to 11."""
-    form = NewGameForm()
-    if form.validate_on_submit():
-        try:
-            names = form.names()
-            if len(names) < 2:
-                raise InvalidGameError("write the names of 2, 3, 4 or 6 players", "sides")
-            rules = Rules.from_dict(form.rules_data())
-            game, key = games.new_game(store(), form.name.data or "", form.sides(), rules,
-                                       DeckStyle.parse(form.deck_style.data))  # fmt: skip
-        except ScopaError as err:
-            form.place_error(err)
-        else:
-            for message in keep(game.id, key):
-                flash(message, "error")
-            flash("Game started. This phone keeps the score; share the viewer link with the table.")
-            return redirect(url_for("pages.scoreboard", game_id=game.id))
-    profiles = _profiles_data()
-    status = 400 if request.method == "POST" else 200
-    return render_template(
-        "new_game.html",
-        form=form,
-        profiles=profiles,
-        profile=profiles.get(form.profile.data) or profiles["classic"],
-        name_max=NAME_MAX,
-        game_name_max=GAME_NAME_MAX,
-    ), status
 
 
 @bp.get("/qr.svg")
@@ -140,13 +83,6 @@ def keep_game(game_id: str, key: str):
         flash(message, "error")
     flash("This phone can now change the game.")
     return redirect(url_for("pages.scoreboard", game_id=game_id))
-
-
-@bp.post("/g/<game_id>/forget")
-def forget_game(game_id: str):
-    """Stop keeping a game on this device (it stays on the server)."""
-    forget(game_id)
-    return redirect(url_for("pages.home"))
 
 
 @bp.post("/g/<game_id>/scopa")

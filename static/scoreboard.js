@@ -1,0 +1,51 @@
+// Scopa Scorekeeper: the scoreboard. Loaded after app.js (which defines $, $$ and plural); works without it.
+"use strict";
+// Scoreboard: refresh when the game changes on another phone; scopa buttons without a page load.
+(function () {
+  var board = $(".scoreboard");
+  if (!board) return;
+  var version = board.dataset.version;
+  setInterval(function () {
+    if (document.hidden) return;
+    fetch(board.dataset.poll, { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (d) { if (d && String(d.version) !== version) location.reload(); })
+      .catch(function () {});
+  }, 5000);
+  // A tap sends at once; the same tap again within 350 ms is a double tap and is dropped; a tap while
+  // the previous one is on its way waits for it (each send needs the fresh submission id it returns).
+  function send(form, change) {
+    form.dataset.busy = "1";
+    var body = new FormData(form);
+    body.set("change", change);
+    fetch(form.action, { method: "POST", body: body, headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (d) {
+        $$(".scopa-form").forEach(function (f, i) {
+          $(".count", f).textContent = d.pending_scopas[i];
+          $(".scopa-undo", f).disabled = !d.pending_scopas[i];
+          $("input[name=submission_id]", f).value = d.submission_id + "-" + i;
+        });
+        return fetch(board.dataset.poll).then(function (r) { return r.json(); })
+          .then(function (v) { version = String(v.version); board.dataset.version = version; });
+      })
+      .catch(function () { form.submit(); })
+      .finally(function () {
+        form.dataset.busy = "";
+        var next = form.dataset.queued;
+        form.dataset.queued = "";
+        if (next) send(form, next);
+      });
+  }
+  $$(".scopa-form").forEach(function (form) {
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var change = ev.submitter ? ev.submitter.value : "1", now = Date.now();
+      if (form.dataset.last === change && now - Number(form.dataset.lastAt || 0) < 350) return;
+      form.dataset.last = change;
+      form.dataset.lastAt = String(now);
+      if (form.dataset.busy === "1") { form.dataset.queued = change; return; }
+      send(form, change);
+    });
+  });
+})();
