@@ -1,0 +1,2 @@
+// Scopa Scorekeeper: sharing a game from the scoreboard. Loaded after app.js.
+"use strict";
