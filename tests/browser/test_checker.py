@@ -102,7 +102,7 @@ def test_a_wrong_rule_in_a_link_is_shown_at_its_menu_and_can_be_put_right(page, 
     expect(page.locator("[role=alert]")).to_contain_text("capture choice")
     menu = page.locator(".option", has=page.locator("#opt_capture_choice"))
     expect(menu).to_be_visible()
-    expect(menu).to_contain_text('capture_choice must be "free" or "fewest", not "most"')
+    expect(menu).to_contain_text('Capture choice must be "free" or "fewest", not "most".')
     # What was sent stays: the cards on the grid and the ticked box.
     expect(page.locator(".cell[data-card='9d']")).to_have_class(re.compile("where-t"))
     expect(page.locator("#checker-form input[name=last]")).to_be_checked()
