@@ -200,3 +200,68 @@ raw_queries = (
 def test_no_query_string_gives_a_500(client, query):
     r = client.get("/check", environ_overrides={"QUERY_STRING": query})
     assert r.status_code < 500, r.get_data(as_text=True)[:500]
+
+
+CODE = re.compile(r"(?<![\w/])(10|[1-9])[dcsb](?![\w])")  # a card code such as 5c or 10d
+
+
+def answer_of(html):
+    """The text of the answer section (verdict, deal check, plays), tags dropped."""
+    part = html.split('id="answer"', 1)[1].split('<section class="judge"', 1)[0]
+    return re.sub(r"<[^>]+>", " ", part)
+
+
+@pytest.mark.parametrize(
+    "style, words",
+    [
+        ("", ["Not legal", "5 di Coppe is on the table, so 4 di Spade + Asso di Bastoni may not be taken with a 5.",
+              "Legal plays of 5 di Denari", "Takes 5 di Coppe",
+              "5 di Denari takes 5 di Coppe, the card of equal value"]),
+        ("&style=french", ["5 of Hearts is on the table, so 4 of Spades + Ace of Clubs may not be taken with a 5.",
+                           "Legal plays of 5 of Diamonds", "Takes 5 of Hearts", "Jack of Diamonds"]),
+    ],
+)  # fmt: skip
+def test_answers_and_verdicts_name_the_cards_in_the_deck_style(client, style, words):
+    status, html = page(client, f"?table=5c,4s,1b&hand=5d,8d&play=5d&take=4s&take=1b{style}")
+    answer = answer_of(html)
+    assert status == 200
+    for text in words:
+        assert text in answer, text
+    assert not CODE.search(answer), CODE.search(answer)
+    # The claim's table cards are named too.
+    judge = html.split('<section class="judge"', 1)[1]
+    assert re.search(r'value="4s"[^>]*> (4 di Spade|4 of Spades)</label>', judge)
+
+
+def test_the_answer_has_its_own_anchor_and_the_claim_form_opens_at_it(client):
+    status, html = page(client, "?table=1b,2c,6s&hand=8d")
+    assert html.count('id="answer"') == 1 and html.index('id="answer"') < html.index('id="plays"')
+    assert re.search(r'<form method="get" action="/check#answer">', html)
+    # A verdict comes first in the answer, before the plays it is one of.
+    status, html = page(client, "?table=1b,2c,6s&hand=8d&play=8d&take=6s&take=2c")
+    assert html.index('id="answer"') < html.index('id="verdict"') < html.index('id="plays"')
+    # With nothing to answer, the anchor is the message saying what to put right.
+    status, html = page(client, "?table=1b,2c")
+    assert status == 400 and html.index('id="answer"') > html.index('id="form-error"') > 0
+
+
+def test_clear_empties_the_position_and_keeps_the_rules_deck_and_game(client):
+    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}], "deck_style": "french"})
+    game_id = r.json["id"]
+    status, html = page(client, f"?game={game_id}&table=1d,9d,2d&hand=10c&capture_choice=fewest&last=1&play=10c")
+    clear = re.search(r'<a class="button big clear" href="([^"]+)">Clear</a>', html)[1].replace("&amp;", "&")
+    assert clear == f"/check?profile=classic&capture_choice=fewest&style=french&game={game_id}"
+    status, html = page(client, clear[len("/check") :])
+    assert status == 200 and 'id="answer"' not in html
+    assert '<option selected value="fewest">' in html.split('id="opt_capture_choice"')[1]
+    assert re.search(r'<option selected value="french">', html)  # the French deck stays
+    # Without a game or options, Clear is the bare checker.
+    status, html = page(client, "?table=1b&hand=8d")
+    assert 'href="/check">Clear</a>' in html
+
+
+def test_the_deal_checks_button_says_what_it_does(client):
+    status, html = page(client, "")
+    assert "Check the first deal (3 or 4 kings?)" in html and "Show legal plays" in html
+    status, html = page(client, "?table=10d,10c,10s,4b&deal=1")
+    assert "3 kings are on the table" in answer_of(html)

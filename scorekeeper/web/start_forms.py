@@ -109,7 +109,8 @@ class _NewGameFields(FlaskForm):
         """The rules in one line: "Classic · to 11 · Italian deck" (and how many house rules differ)."""
         profile = PROFILES.get(self.profile.data or "") or PROFILES[DEFAULT_PROFILE]
         style = next((s for s in DeckStyle if s.value == self.deck_style.data), DeckStyle.ITALIAN)
-        target = self.target.data if self.target.data is not None else self.profile_target()
+        typed = self.target.data is not None and not self.target.errors
+        target = self.target.data if typed else self.profile_target()
         parts = [profile.title, f"to {target}", f"{style.title} deck"]
         changed = sum(1 for field in self.option_fields() if field.data)
         if changed:
