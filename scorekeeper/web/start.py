@@ -98,7 +98,6 @@ def new_game():
         profiles=profiles,
         profile=profiles.get(form.profile.data) or profiles["classic"],
         rules_open=any(field.errors for field in rules_fields),
-        sides_shown=len(form.names()) in (4, 6),
         name_max=NAME_MAX,
         game_name_max=GAME_NAME_MAX,
     ), status
