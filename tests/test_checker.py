@@ -85,12 +85,12 @@ def test_qr_codes_are_made_only_for_this_apps_pages(client):
     "query, words",
     [
         ("?table=1b,zz&hand=8d", "Invalid card: &#39;zz&#39;"),
-        ("?table=1b,2c&hand=2c", "2c is both on the table and in the hand"),
+        ("?table=1b,2c&hand=2c", "2 di Coppe is both on the table and in the hand"),
         ("?table=1b,2c", "Choose at least one card in the hand"),
-        ("?table=1b,1b&hand=8d", "1b is listed twice in the table"),
+        ("?table=1b,1b&hand=8d", "Asso di Bastoni is listed twice in the table"),
         ("?table=1b&hand=1d,2d,3d,4d,5d,6d,7d,8d,9d,10d,1c", "at most 10"),
-        ("?table=1b&hand=8d&play=3c&take=1b", "3c is not in the hand"),
-        ("?table=1b&hand=8d&play=8d&take=2c", "2c is not on the table"),
+        ("?table=1b&hand=8d&play=3c&take=1b", "3 di Coppe is not in the hand"),
+        ("?table=1b&hand=8d&play=8d&take=2c", "2 di Coppe is not on the table"),
         ("?table=1b,2c&deal=1", "4 cards on the table, not 2"),
         ("?table=1b&hand=8d&profile=tressette", "Unknown rule profile"),
         ("?table=1b&hand=8d&style=tarot", "Unknown deck style"),
@@ -129,7 +129,7 @@ def test_a_wrong_field_shows_its_message_beside_it_and_keeps_what_was_chosen(cli
 def test_a_claim_about_a_card_not_in_the_hand_is_shown_at_the_card_played(client):
     status, html = page(client, "?table=1b&hand=8d&play=3c&take=1b")
     judge = html.split('id="judge"')[1]
-    assert status == 400 and "3c is not in the hand; the card played comes from the hand" in judge
+    assert status == 400 and "3 di Coppe is not in the hand; the card played comes from the hand." in judge
 
 
 def test_the_rules_menus_show_what_the_game_plays(client):
@@ -265,3 +265,11 @@ def test_the_deal_checks_button_says_what_it_does(client):
     assert "Check the first deal (3 or 4 kings?)" in html and "Show legal plays" in html
     status, html = page(client, "?table=10d,10c,10s,4b&deal=1")
     assert "3 kings are on the table" in answer_of(html)
+
+
+def test_a_position_that_cannot_occur_names_its_cards_in_the_deck_style(client):
+    status, html = page(client, "?table=1b,2c&hand=2c&style=french")
+    assert status == 400 and "2 of Hearts is both on the table and in the hand; a card is in one place only." in html
+    # A card typed wrong in a link is shown as typed, with the notation to use.
+    status, html = page(client, "?table=1b,zz&hand=8d")
+    assert "e.g. 7d" in html

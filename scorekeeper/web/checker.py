@@ -191,13 +191,13 @@ class CheckerForm(FlaskForm):
             if key in CAPTURE_OPTIONS and self[key].data is None:
                 self[key].data = value
 
-    def add_error(self, err: ScopaError, default: str = "table") -> None:
-        """Show a core error beside the field it names (one message a field is enough to act on)."""
+    def add_error(self, err: ScopaError, default: str = "table", message: str | None = None) -> None:
+        """Show a core error (or ``message`` about it) beside the field it names; one a field is enough to act on."""
         name = (err.field or default).split("[")[0].split(".")[0]
         name = FIELD_OF.get(name, name)
         field = self[name] if name in self else self[default]
         if not field.errors:
-            field.errors = [err.message]
+            field.errors = [message or err.message]
 
     def _game_id(self) -> str:
         return self.game.data if self.game.data and not self.game.errors else ""
@@ -250,6 +250,14 @@ def named(text: str, style: DeckStyle) -> str:
     return pattern.sub(lambda found: names[found[0]], text)
 
 
+_CODE = re.compile(r"(?<![\w/])(?:10|[1-9])[dcsb](?![\w])")
+
+
+def named_codes(text: str, style: DeckStyle) -> str:
+    """``text`` with card codes ("2c") written as the cards' names in a deck style ("2 di Coppe")."""
+    return _CODE.sub(lambda found: Card.parse(found[0]).name(style), text)
+
+
 def sentence(text: str) -> str:
     """A message as a sentence: a capital letter first and a full stop at the end."""
     text = text.strip()
@@ -288,7 +296,8 @@ def capture_checker() -> Response | tuple[str, int]:
     if asked:
         found = position_errors(hand, table, deal=form.deal.data, play=play[0] if play else None, take=take)
         for problem in found:
-            form.add_error(problem)
+            # A position's problems are about cards the person tapped: they are named, not coded.
+            form.add_error(problem, message=named_codes(problem.message, form.deck_style))
     if asked and not form.field_errors:
         try:
             if form.deal.data:
