@@ -227,3 +227,15 @@ def test_home_lists_live_games_apart_from_finished_ones(client):
     assert "Still going" in playing and "All done" not in playing and f"/g/{live}" in playing
     assert "All done" in done and "Anna wins 4-0" in done and "Still going" not in done
     assert page.index("Playing now") < page.index("Finished")
+
+
+def test_a_rematch_sent_again_after_a_restart_still_makes_one_game(client):
+    from scorekeeper.web import start
+
+    old = finished_game(client)
+    data = {"submission_id": "sub-rematch-restart", "local_time": "23:00"}
+    first = client.post(f"/g/{old}/rematch", data=data)
+    start._recent.clear()  # what a restarted server has forgotten; the store still knows
+    again = client.post(f"/g/{old}/rematch", data=data)
+    assert again.headers["Location"] == first.headers["Location"]
+    assert client.get("/").get_data(as_text=True).count("Anna vs Bruno · 23:00") == 1

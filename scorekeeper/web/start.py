@@ -6,6 +6,7 @@ Routes of the ``pages`` blueprint, kept apart from the game pages (``pages.py``)
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
@@ -108,9 +109,10 @@ def new_game():
 REMATCH = "rematch"  # the submission's action, remembered with the finished game
 # The rematches started lately, with their keeper keys: a second tap of the same button (its request
 # may overtake the first one's answer, cookie included) must give this phone the same game and its key.
-# Kept in memory only, for a few minutes' worth of taps; the store remembers the game without the key.
-_recent: OrderedDict[tuple[str, str, str], tuple[str, str]] = OrderedDict()
+# Kept in memory only, for a few minutes; the store remembers the game made, never its key.
+_recent: OrderedDict[tuple[str, str, str], tuple[str, str, float]] = OrderedDict()
 RECENT_MAX = 256
+RECENT_SECONDS = 300
 _rematch_lock = threading.Lock()
 
 
@@ -122,9 +124,11 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
     """
     games.check_submission_id(submission_id)
     with _rematch_lock:
+        while _recent and next(iter(_recent.values()))[2] < time.monotonic() - RECENT_SECONDS:
+            _recent.popitem(last=False)
         made = _recent.get((db.path, game_id, submission_id))
         if made is not None:
-            return made
+            return made[0], made[1]
         seen = db.submission(game_id, submission_id)
         if seen is not None:
             if seen.action != REMATCH or not seen.round:
@@ -141,7 +145,7 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
                 db.remember(game_id, submission_id, REMATCH, games.fingerprint(REMATCH, {}), game.id)
         except StorageUnavailable:
             pass  # the rematch exists and this phone gets it; only a resend much later could start another
-        _recent[(db.path, game_id, submission_id)] = (game.id, key)
+        _recent[(db.path, game_id, submission_id)] = (game.id, key, time.monotonic())
         while len(_recent) > RECENT_MAX:
             _recent.popitem(last=False)
         return game.id, key
