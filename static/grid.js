@@ -44,7 +44,9 @@ function CardGrid(root, options) {
     var value = button.select.value, owner = value === "" ? null : options.owner(value);
     classes.forEach(function (c) { button.classList.remove(c); });
     if (owner) button.classList.add(owner.cls);
-    button.querySelector(".mark").textContent = owner ? owner.mark : "";
+    // Drawn by CSS from data-mark: the name already says whose pile it is, and a letter in the button's own
+    // text would not match that name (speech users say what they see).
+    button.querySelector(".mark").dataset.mark = owner ? owner.mark : "";
     button.setAttribute("aria-pressed", owner ? "true" : "false");
     button.setAttribute("aria-label", button.dataset.name + ", " + (owner ? owner.label : options.none));
   };
