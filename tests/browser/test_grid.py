@@ -224,3 +224,30 @@ def test_no_sideways_scroll_with_200_percent_text(browser, live_server):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "hand-text-200.png"), full_page=True)
     context.close()
+
+
+def test_without_javascript_the_menus_work_and_the_server_asks_where_the_rest_go(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    start_game(page, live_server, "Anna", "Marco")
+    page.get_by_role("link", name=re.compile("Record hand")).first.click()
+    expect(page.locator("#holding")).to_be_hidden()  # the question needs the script; the menus do not
+    page.select_option("select[name=c_7d]", "0")
+    page.select_option("select[name=c_5c]", "1")
+    page.locator("#check").click()
+    ask = page.locator("#rest-ask")
+    expect(ask).to_contain_text("Where do the 38 cards not given go?")
+    expect(page.locator("select[name=c_7d]")).to_have_value("0")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((390, 844), (195, 422)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"sideways scroll at {width}"
+        boxes = page.locator(".cell").evaluate_all("cells => cells.map(c => c.getBoundingClientRect())")
+        assert min(b["height"] for b in boxes) >= 44
+        page.screenshot(path=str(SHOTS / f"hand-no-js-asks-{width}.png"), full_page=True)
+    ask.get_by_role("button", name="Marco").click()
+    expect(page.get_by_text("Check the hand before it is saved")).to_be_visible()
+    page.locator("#save").click()
+    # Anna: the settebello; Marco: cards, coins, primiera.
+    expect(page.locator(".total .points")).to_have_text(["1", "3"])
+    context.close()
