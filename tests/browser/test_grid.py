@@ -82,6 +82,11 @@ def test_a_whole_two_player_hand_by_keyboard_alone(page, live_server, snap):
         assert focused(page) == code
         page.keyboard.press("Space")
     expect(page.locator(".cell.side1")).to_have_count(len(BRUNO))
+    # Out of the grid and back by Tab: it is one stop, and it comes back to the card last used.
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "change"
+    page.keyboard.press("Tab")
+    assert focused(page) == BRUNO[-1]
     expect(page.locator("#live")).to_contain_text("22 cards not tapped go to Anna.")
     expect(page.locator("#live")).to_contain_text("Anna: 22 cards · 7 coins · settebello · primiera 79")
     snap("keyboard-hand-390")
