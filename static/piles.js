@@ -64,6 +64,9 @@
     var holders = g.piles.map(function (p, i) { return p.length ? i : -1; }).filter(function (i) { return i >= 0; });
     return holders.length === 1 ? 1 - holders[0] : null;
   }
+  function restQuestion(n) {
+    return n === 1 ? "Where does the card not given go?" : "Where do the " + n + " cards not given go?";
+  }
   function missingChosen() { var m = $("#rest-missing"); return !!(m && m.value === "missing"); }
 
   $$(".rest-to").forEach(function (b) {
@@ -80,7 +83,7 @@
       var g = given();
       if (!g.free.length || restSide(g) !== null || missingChosen()) return;
       ev.preventDefault();
-      $(".rest-count", restAsk).textContent = plural(g.free.length, "card");
+      $("#rest-ask-q").textContent = restQuestion(g.free.length);
       restAsk.hidden = false;
       restAsk.scrollIntoView({ block: "center" });
       $("button", restAsk).focus();
@@ -92,7 +95,10 @@
   function schedule() {
     clearTimeout(timer);
     timer = setTimeout(count, 200);
-    if (!restAsk.hidden && !given().free.length) restAsk.hidden = true;
+    if (restAsk.hidden) return;
+    var free = given().free.length;
+    if (free) $("#rest-ask-q").textContent = restQuestion(free);
+    else restAsk.hidden = true;
   }
   function count() {
     var g = given(), to = restSide(g), free = g.free.length;
