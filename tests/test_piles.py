@@ -181,3 +181,11 @@ def test_cells_carry_names_marks_and_the_question_in_the_deck_style(client):
     assert re.search(r'data-card="7d">\s*<span class="rank"[^>]*>7</span>\s*<span class="mark"[^>]*>A</span>', page)
     assert "Whose pile are you holding?" in page
     assert """data-piles='["Anna\\u0027s pile", "Marco\\u0027s pile"]'""" in page  # the names grid.js reads out
+
+
+@pytest.mark.parametrize("rest", ["²", "-1", "9" * 50, "MISSING", ""])
+def test_odd_rest_values_are_messages_or_questions_never_a_crash(client, rest):
+    game_id = start(client, "Anna", "Marco", "Carla")
+    r = post(client, game_id, tapped(s0="7d") | {"rest": rest}, action="check")
+    assert r.status_code == 400
+    assert rounds(client, game_id) == []

@@ -255,7 +255,7 @@ class _PilesFields(HandForm):
     def rest_goes_to(self) -> int | None:
         """The side the cards not given go to: the one chosen, or the only side without cards of two; else None."""
         chosen = self.rest.data
-        if isinstance(chosen, str) and chosen.isdigit() and int(chosen) < len(self.names):
+        if isinstance(chosen, str) and chosen.isascii() and chosen.isdigit() and int(chosen) < len(self.names):
             return int(chosen)
         if chosen == self.MISSING or len(self.names) != 2:
             return None
