@@ -199,18 +199,44 @@ def _only_these_sides(formdata: Mapping, n: int) -> MultiDict:
 
 
 class _PilesFields(HandForm):
-    """A hand from the captured piles: one menu per card, the side it went to."""
+    """A hand from the captured piles: one menu per card, the side it went to.
+
+    The cards nobody was given are "the rest". With two sides, when only one side has cards, the rest
+    are the other side's pile (a player counts the pile they hold; the other is what is left). Otherwise
+    the person says where the rest go: ``rest`` names a side, or ``missing`` to save the hand without them.
+    """
 
     sides = FieldList(FormField(SideScopasForm), max_entries=MAX_SIDES)
+    rest = SelectField(
+        "Where the rest go",
+        choices=[],
+        default="",
+        invalid_choice_message="choose a side for the cards not given, or say they are missing",
+    )
+
+    MISSING = "missing"
 
     def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
         super().__init__(names, formdata, **kwargs)
-        choices = [SelectChoice("", "–")] + [SelectChoice(str(i), name[:3]) for i, name in enumerate(names)]
+        choices = [SelectChoice("", "–")] + [SelectChoice(str(i), name) for i, name in enumerate(names)]
         for card in DECK:
             self.card(card).choices = choices
+        self.rest.choices = [*choices, SelectChoice(self.MISSING, "missing")]
 
     def card(self, card) -> SelectField:
         return self[f"c_{card}"]
+
+    def marks(self) -> list[str]:
+        """Each side's mark in the grid's cells (its initial, or longer when two sides share one)."""
+        from scorekeeper.web.widgets import side_marks
+
+        return side_marks(self.names)
+
+    def pile_labels(self) -> list[str]:
+        """Each side's pile as a card's owner is read out: ``"Anna's pile"``."""
+        from scorekeeper.web.widgets import pile_label
+
+        return [pile_label(name) for name in self.names]
 
     def assigned(self) -> dict[str, int]:
         """Each card given so far and its side, as far as the menus say (bad values are left out)."""
@@ -222,6 +248,24 @@ class _PilesFields(HandForm):
                 out[str(card)] = int(value)
         return out
 
+    def not_given(self) -> int:
+        """How many cards no side has been given."""
+        return len(DECK) - len(self.assigned())
+
+    def rest_goes_to(self) -> int | None:
+        """The side the cards not given go to: the one chosen, or the only side without cards of two; else None."""
+        chosen = self.rest.data
+        if isinstance(chosen, str) and chosen.isascii() and chosen.isdigit() and int(chosen) < len(self.names):
+            return int(chosen)
+        if chosen == self.MISSING or len(self.names) != 2:
+            return None
+        holding = set(self.assigned().values())
+        return ({0, 1} - holding).pop() if len(holding) == 1 else None
+
+    def rest_undecided(self) -> bool:
+        """Whether cards are left that no rule places and nobody has said where they go (so the form asks)."""
+        return self.not_given() > 0 and self.rest_goes_to() is None and self.rest.data != self.MISSING
+
     def give_rest(self, side: int) -> None:
         """The rest go to ``side``: every card not yet given (the no-JavaScript path)."""
         for card in DECK:
@@ -229,18 +273,36 @@ class _PilesFields(HandForm):
                 self.card(card).data = str(side)
 
     def entry(self, rules=None) -> HandEntry:
-        """The hand as entered on the card grid."""
+        """The hand as entered on the card grid, the rest placed; asks (an error on ``rest``) when nothing places them.
+
+        Once placed, the rest are written into the menus, so the confirmation carries every card as it will
+        be saved, and going back shows where they went.
+        """
+        if self.rest_undecided():
+            left = self.not_given()
+            raise InvalidRoundError(
+                f"Where do the {left} cards not given go? Choose a side, or say they are missing."
+                if left > 1
+                else "Where does the card not given go? Choose a side, or say it is missing.",
+                "rest",
+            )
+        side = self.rest_goes_to()
+        if side is not None:
+            self.give_rest(side)
+            self.rest.data = ""
         given = self.assigned()
         scopas = self.scopas()
         piles = [tuple(c for c in DECK if given.get(str(c)) == i) for i in range(len(self.names))]
         return HandEntry(tuple(SideEntry(scopas[i], pile=piles[i]) for i in range(len(self.names))))
 
     def show(self, entry: HandEntry) -> None:
-        """Fill the form with a stored hand (for a correction)."""
+        """Fill the form with a stored hand (for a correction); a hand saved without some cards stays so."""
         for i, side in enumerate(entry.sides):
             self.sides[i].scopas.data = side.scopas
             for card in side.pile or ():
                 self.card(card).data = str(i)
+        if self.not_given():
+            self.rest.data = self.MISSING
 
 
 def _card_menu(card) -> SelectField:
