@@ -1,17 +1,41 @@
 // Scopa Scorekeeper: the scoreboard. Loaded after app.js (which defines $, $$ and plural); works without it.
 "use strict";
-// Scoreboard: refresh when the game changes on another phone; scopa buttons without a page load.
+// Scoreboard: refresh when the game changes on another phone; scopa buttons without a page load; the winners
+// form keeps the scopas the buttons show.
 (function () {
   var board = $(".scoreboard");
   if (!board) return;
   var version = board.dataset.version;
+  var winners = $("#winners");
+  // A winners form with a tap in it is never thrown away by a refresh: the page says what changed instead.
+  var touched = false;
+  if (winners) {
+    winners.addEventListener("change", function () { touched = true; });
+  }
   setInterval(function () {
     if (document.hidden) return;
     fetch(board.dataset.poll, { headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (d) { if (d && String(d.version) !== version) location.reload(); })
+      .then(function (d) {
+        if (!d || String(d.version) === version) return;
+        if (touched) { $("#changed-elsewhere").hidden = false; return; }
+        location.reload();
+      })
       .catch(function () {});
   }, 5000);
+  // The hand takes the scopas shown on the buttons: each answer updates the winners form's hidden fields.
+  function showScopas(pending) {
+    $$(".scopa-form").forEach(function (f, i) {
+      $(".count", f).textContent = pending[i];
+      $(".scopa-undo", f).disabled = !pending[i];
+    });
+    if (!winners) return;
+    $$("input[data-scopas]", winners).forEach(function (input) {
+      input.value = pending[Number(input.dataset.scopas)];
+    });
+    var shown = $("input[data-scopas-shown]", winners);
+    if (shown) shown.value = pending.join(",");
+  }
   // A tap sends at once; the same tap again within 350 ms is a double tap and is dropped; a tap while
   // the previous one is on its way waits for it (each send needs the fresh submission id it returns).
   function send(form, change) {
@@ -21,9 +45,8 @@
     fetch(form.action, { method: "POST", body: body, headers: { Accept: "application/json" } })
       .then(function (r) { return r.json(); })
       .then(function (d) {
+        showScopas(d.pending_scopas);
         $$(".scopa-form").forEach(function (f, i) {
-          $(".count", f).textContent = d.pending_scopas[i];
-          $(".scopa-undo", f).disabled = !d.pending_scopas[i];
           $("input[name=submission_id]", f).value = d.submission_id + "-" + i;
         });
         return fetch(board.dataset.poll).then(function (r) { return r.json(); })
