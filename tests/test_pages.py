@@ -1,5 +1,6 @@
 """The pages through the test client: forms, keeper links, errors, and what a viewer may do."""
 
+import html
 import re
 
 import pytest
@@ -381,7 +382,13 @@ def save_hand(client, game_id, i, **extra):
 
 
 def hidden_fields(page):
-    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+    """The hidden inputs of a page (or part of one), as a phone sends them: {name: value}."""
+    out = {}
+    for tag in re.findall(r'<input type="hidden"[^>]*>', page):
+        name, value = re.search(r'\bname="([^"]+)"', tag), re.search(r'\bvalue="([^"]*)"', tag)
+        if name:
+            out[name[1]] = html.unescape(value[1]) if value else ""
+    return out
 
 
 def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, client):

@@ -68,5 +68,5 @@ def mark_saved(token: str | None, game_id: str, number: int, mode: str) -> None:
     """The draft's hand is saved: a Back to its page says so instead of offering it again."""
     held = _drafts()
     if token and token in held and held[token].get("g") == game_id:
-        held[token] = {"g": game_id, "m": mode, "saved": number}
+        held[token] = {"g": game_id, "m": mode, "n": held[token].get("n"), "saved": number}
         session[DRAFTS] = held

@@ -421,6 +421,11 @@ class _WonFields(HandForm):
 
     def validate(self, extra_validators=None) -> bool:
         valid = super().validate(extra_validators)
+        for field in self.rows():
+            # A row names one side: a request naming two (no page sends one) must not give it to either silently.
+            if len(set(field.raw_data or ())) > 1:
+                field.errors = [f"{field.label.text.lower()}: tap only one side, or Tie"]
+                valid = False
         unanswered = [f.label.text.lower() for f in self.rows() if not f.data]
         if "napola" in self and not self.napola.data:
             unanswered.append("napola")

@@ -10,7 +10,6 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import games
 from scorekeeper.games import Conflict, Unavailable
 from scorekeeper.rules import ScopaError
-from scorekeeper.rules.errors import InvalidRoundError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.web import drafts
@@ -49,14 +48,22 @@ def scoreboard(game_id: str):
     """A game's scoreboard: totals, the scopa buttons and the winners form, the latest hand and ten before it."""
     score = games.get(store(), game_id)
     keeper = may_change(game_id)
+    token = request.args.get("d")
+    draft = drafts.find(token, game_id) if keeper and token else None
+    if draft is not None and (draft.get("m") != "won" or draft.get("n") is not None):
+        draft = None
+    if draft is not None and "saved" in draft:
+        flash(f"Hand {draft['saved']} is saved.", "saved")
+    elif keeper and token and draft is None:
+        flash(FORGOTTEN, "error")
     if keeper and not score.finished:
-        token = request.args.get("d")
-        draft = drafts.find(token, game_id)
-        if draft is not None and token and draft.get("m") == "won" and draft.get("n") is None:
-            if "saved" not in draft:
-                return _show_draft(score, draft, token, "won", None)
-            flash(f"Hand {draft['saved']} is saved.", "saved")
+        if token and draft is not None and "saved" not in draft:
+            return _show_draft(score, draft, token, "won", None)
         return _scoreboard_page(score, keeper, winners=_hand_form("won", score.game))
+    if draft is not None and draft.get("e"):
+        # A hand refused because the game ended meanwhile: the reason, on the finished game's scoreboard.
+        flash(sentence(str(draft["e"])), "error")
+        return _scoreboard_page(score, keeper, status=409)
     return _scoreboard_page(score, keeper)
 
 
@@ -139,6 +146,7 @@ def mark_scopa(game_id: str):
 # address with ``?d=<token>``, so Back and reload never send a form again.
 
 MODES = ("won", "counts", "piles")
+FORGOTTEN = "That form is no longer kept on this phone (newer forms took its place); here it is afresh."
 
 
 def _hand_form(mode: str, game, formdata=None, **kwargs):
@@ -182,41 +190,46 @@ def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, 
 
 
 def _keep(score: GameScore, form, mode: str, number: int | None, stage: str, status: int = 200, *, preview=None,
-          conflict=None, message=None, field=None):  # fmt: skip
-    """Redirect to the page showing ``form`` at ``stage``; show it at once only if it is too large to keep."""
-    extra = {k: v for k, v in {"s": stage, "st": status, "e": message, "f": field, "c": conflict}.items() if v}
-    token = drafts.stash(score.game.id, mode, number, form.values(), **extra)
+          conflict=None):  # fmt: skip
+    """Redirect to the page showing ``form`` at ``stage``; show it at once only if it is too large to keep.
+
+    A form with errors keeps them as they are (beside each field, and the line above the form), so the page
+    shows exactly what this answer would have shown.
+    """
+    errors = {f.name: f.errors[:1] for f in form.fields() if f.errors}
+    extra = {"s": stage, "st": status, "errs": errors, "e": form.error, "c": conflict}
+    token = drafts.stash(score.game.id, mode, number, form.values(), **{k: v for k, v in extra.items() if v})
     if token is None:
         return _hand_page(score, form, mode, number=number, preview=preview, conflict=conflict, status=status)
     return redirect(_form_url(score.game.id, mode, number, token), 303)
 
 
 def _show_draft(score: GameScore, draft: dict, token: str, mode: str, number: int | None):
-    """The page a POST redirected to: the form as it was sent, checked again, with its preview or errors."""
+    """The page a POST redirected to: the form as it was sent, with its preview (checked again) or its errors."""
     game = score.game
     # The draft holds no CSRF token: it is this phone's own session, and nothing is saved by showing it.
     form = _hand_form(mode, game, MultiDict(draft.get("data") or {}), meta={"csrf": False})
     stage = draft.get("s")
     if stage == "form":
         return _hand_page(score, form, mode, number=number, draft=token)
-    if not form.validate():
-        return _hand_page(score, form, mode, number=number, draft=token, status=400)
-    entry = None
-    try:
-        entry = form.entry(game.rules)
-        preview = score_entry(entry, game.names, game.rules)
-    except ScopaError as err:
-        form.place_error(err, entry)
-        return _hand_page(score, form, mode, number=number, draft=token, status=400)
     if stage == "preview":
-        return _hand_page(score, form, mode, number=number, preview=preview, draft=token)
-    # A save the service refused: a conflict, the storage down, or a rule only the service checks.
-    message, status = str(draft.get("e") or ""), draft.get("st")
-    status = status if status in (400, 409, 503) else 400
-    if status == 400:
-        form.place_error(InvalidRoundError(message, draft.get("f")), entry)
-    else:
-        form.error = message
+        entry = None
+        try:
+            if form.validate():
+                entry = form.entry(game.rules)
+                preview = score_entry(entry, game.names, game.rules)
+                return _hand_page(score, form, mode, number=number, preview=preview, draft=token)
+        except ScopaError as err:
+            form.place_error(err, entry)
+        return _hand_page(score, form, mode, number=number, draft=token, status=400)
+    # A form refused by its checks, the rules or the service (a conflict, the storage down).
+    held = draft.get("errs")
+    errors: dict = held if isinstance(held, dict) else {}
+    for field in form.fields():
+        if isinstance(errors.get(field.name), list):
+            field.errors = [str(e) for e in errors[field.name]]
+    form.error = str(draft["e"]) if draft.get("e") else None
+    status = draft.get("st") if draft.get("st") in (400, 409, 503) else 400
     return _hand_page(score, form, mode, number=number, conflict=draft.get("c"), draft=token, status=status)
 
 
@@ -238,8 +251,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
                 return redirect(url_for("pages.scoreboard", game_id=game_id))
             return _show_draft(score, draft, token, mode, number)
         if token:
-            flash("That form is no longer kept on this phone (newer forms took its place); here it is afresh.",
-                  "error")  # fmt: skip
+            flash(FORGOTTEN, "error")
         if score.finished and record is None:
             flash("The game is over. Correct a hand to reopen it.", "error")
             return redirect(url_for("pages.scoreboard", game_id=game_id))
@@ -287,15 +299,15 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
             flash(f"Hand {number} corrected.", "saved")
     except ScopaError as err:
         form.place_error(err, entry)
-        return _keep(score, form, mode, number, "error", 400, message=err.message, field=err.field)
+        return _keep(score, form, mode, number, "error", 400)
     except Conflict as err:
         form.error = err.message
         conflict = _current_hand_url(game_id, form.round_id.data, err)
-        return _keep(score, form, mode, number, "error", 409, message=err.message, conflict=conflict)
+        return _keep(score, form, mode, number, "error", 409, conflict=conflict)
     except Unavailable as err:
         # Nothing was saved: the hand stays in its form, ready to be sent again.
         form.error = err.message
-        return _keep(score, form, mode, number, "error", 503, message=err.message)
+        return _keep(score, form, mode, number, "error", 503)
     drafts.mark_saved(token, game_id, number_saved, mode)
     return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
 
