@@ -36,9 +36,26 @@
     var shown = $("input[data-scopas-shown]", winners);
     if (shown) shown.value = pending.join(",");
   }
+  // Save waits for a scopa still on its way, so the hand takes every scopa tapped before it.
+  var sending = 0, saveAfter = null;
+  if (winners) {
+    winners.addEventListener("submit", function (ev) {
+      if (!sending) return;
+      ev.preventDefault();
+      saveAfter = ev.submitter || true;
+    });
+  }
+  function settled() {
+    if (sending || !saveAfter) return;
+    var submitter = saveAfter === true ? null : saveAfter;
+    saveAfter = null;
+    winners.dataset.sent = "";  // app.js marked the held-back submit as sent
+    winners.requestSubmit(submitter);
+  }
   // A tap sends at once; the same tap again within 350 ms is a double tap and is dropped; a tap while
   // the previous one is on its way waits for it (each send needs the fresh submission id it returns).
   function send(form, change) {
+    sending += 1;
     form.dataset.busy = "1";
     var body = new FormData(form);
     body.set("change", change);
@@ -54,10 +71,12 @@
       })
       .catch(function () { form.submit(); })
       .finally(function () {
+        sending -= 1;
         form.dataset.busy = "";
         var next = form.dataset.queued;
         form.dataset.queued = "";
         if (next) send(form, next);
+        else settled();
       });
   }
   $$(".scopa-form").forEach(function (form) {

@@ -308,7 +308,7 @@ def test_undo_the_hand_just_saved_once(client):
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-undo-0001"},
                     follow_redirects=True)  # fmt: skip
     page = r.get_data(as_text=True)
-    assert "Hand 1 saved." in page
+    assert "Hand 1 saved:" in page
     action, form = form_fields(page, "undo")
     assert action == f"/g/{game_id}/undo" and form["submission_id"] != "sub-undo-0001"
     assert "Hand 1 undone: it is back in its form" in send(client, action, form).get_data(as_text=True)
@@ -537,7 +537,7 @@ def test_the_scoreboard_shows_the_latest_hand_and_ten_rows_and_links_to_all_hand
     for i in range(14):
         save_hand(client, game_id, i)
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "Hand 14 saved." in page  # this phone's last hand, with its breakdown, offered once for Undo
+    assert "Hand 14 saved:" in page  # this phone's last hand, with its breakdown, offered once for Undo
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert 'id="hand-14"' in page and page.count("<details open>") == 1
     rows = re.findall(r'<tr id="hand-(\d+)">', page)

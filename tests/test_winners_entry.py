@@ -59,7 +59,7 @@ def test_a_typical_hand_with_a_scopa_is_saved_and_the_scoreboard_shows_it_with_u
     assert [s["total"] for s in g["sides"]] == [4, 1] and g["pending_scopas"] == [0, 0]
     assert g["rounds"][0]["entry"]["sides"][0] == {"won": ["cards", "settebello", "primiera"], "scopas": 1}
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "Hand 1 saved." in page and "Anna won the cards, as told at the table." in page
+    assert "Hand 1 saved:" in page and "Anna won the cards, as told at the table." in page
     assert form_fields(page, "undo")[0] == f"/g/{game_id}/undo"
     assert "Hand 2: who won what?" in page and checked(page, "won_cards") is None  # a fresh form
 
@@ -348,3 +348,21 @@ def test_drafts_are_bounded_in_number(client):
     page = oldest.get_data(as_text=True)
     assert oldest.status_code == 200 and "That form is no longer kept on this phone" in page
     assert checked(page, "won_cards") is None
+
+
+def test_a_hand_deleted_meanwhile_is_a_conflict_page_not_an_error(client):
+    game_id = start(client, "Anna", "Bruno")
+    send(client, f"/g/{game_id}/won", won(**TYPICAL))
+    delete = hidden_fields(client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True))
+    edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    send(client, f"/g/{game_id}/hands/1/delete", delete)
+    for url, data in (
+        (f"/g/{game_id}/hands/1/delete", delete | {"submission_id": "sub-del-again1"}),
+        (f"/g/{game_id}/hands/1/edit", hidden_fields(edit) | won(**TYPICAL, submission_id="sub-ed-01")),
+    ):
+        r = client.post(url, data=data)
+        assert r.status_code == 303 and "/conflict?d=" in r.headers["Location"]
+        page = client.get(r.headers["Location"])
+        assert page.status_code == 409
+        assert "Hand 1 is no longer in the game: it was deleted on another phone" in page.get_data(as_text=True)
+    assert api_game(client, game_id)["rounds"] == []

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import games
-from scorekeeper.games import Conflict, Unavailable
+from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
@@ -240,6 +240,8 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
     record = None
     if number is not None:
         if not 1 <= number <= len(game.rounds):
+            if request.method == "POST":  # it was there when the form was opened
+                return _conflict(game_id, _gone(number), request.form.get("round_id"))
             abort(404, f"This game has no hand {number}.")
         record = game.rounds[number - 1]
     if request.method == "GET":
@@ -387,6 +389,8 @@ def edit_hand(game_id: str, number: int):
     """Correct a hand, in the form it was entered (winners, counts or piles) or another (``?as=counts``)."""
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
+        if request.method == "POST":  # it was there when the form was opened
+            return _conflict(game_id, _gone(number), request.form.get("round_id"))
         abort(404, f"This game has no hand {number}.")
     mode = request.args.get("as")
     return _handle_hand(game_id, mode if mode in MODES else score.game.rounds[number - 1].entry.kind, number)
@@ -402,6 +406,8 @@ def delete_hand(game_id: str, number: int):
             if not form.validate() or form.version.data is None:
                 raise Conflict("this page is out of date; open the hand again before deleting it", "stale")
             games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
+        except GameNotFound:
+            return _conflict(game_id, _gone(number), form.round_id.data)
         except Conflict as err:
             return _conflict(game_id, err, form.round_id.data)
         flash(f"Hand {number} deleted.", "saved")
@@ -462,6 +468,11 @@ def _back_into_form(score: GameScore, entry) -> str | None:
 
 
 CONFLICT = "conflict"  # the mode of a draft that holds a refused change's message
+
+
+def _gone(number: int) -> Conflict:
+    return Conflict(f"hand {number} is no longer in the game: it was deleted on another phone (or by an earlier "
+                    "tap); nothing was changed", "deleted")  # fmt: skip
 
 
 def _conflict(game_id: str, err: Conflict, round_id: str | None):
