@@ -366,3 +366,25 @@ def test_a_hand_deleted_meanwhile_is_a_conflict_page_not_an_error(client):
         assert page.status_code == 409
         assert "Hand 1 is no longer in the game: it was deleted on another phone" in page.get_data(as_text=True)
     assert api_game(client, game_id)["rounds"] == []
+
+
+def test_the_winners_address_opened_by_hand_leads_to_the_scoreboards_form(client):
+    game_id = start(client, "Anna", "Bruno")
+    r = client.get(f"/g/{game_id}/won")
+    assert r.status_code == 302 and r.headers["Location"] == f"/g/{game_id}#winners"
+
+
+def test_a_phone_keeping_fifty_games_still_gets_its_errors_and_a_cookie_a_browser_keeps(client):
+    game_id = start(client, "Anna", "Bruno")
+    with client.session_transaction() as session:
+        kept = session["kept"]
+        session["kept"] = kept | {f"game-{i:011d}": f"key-{i:020d}" for i in range(49)}
+    for i in range(4):
+        r = client.post(f"/g/{game_id}/won", data=won(cards="0", submission_id=f"sub-full-{i:05d}"))
+        cookie = r.headers.get("Set-Cookie", "")
+        assert len(cookie.split(";", 1)[0]) <= 4000  # what a browser keeps of one cookie
+        if r.status_code == 303:  # kept as a draft when there is room, else shown at once
+            r = client.get(r.headers["Location"].split("#")[0])
+        assert r.status_code == 400 and "Answer every row" in r.get_data(as_text=True)
+    with client.session_transaction() as session:
+        assert len(session["kept"]) == 50  # no game was let go to make room

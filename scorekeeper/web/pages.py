@@ -347,10 +347,10 @@ def _undo_offer(score: GameScore, keeper: bool) -> dict | None:
     return {"number": played.number, "form": form, "played": played}
 
 
-@bp.post("/g/<game_id>/won")
+@bp.route("/g/<game_id>/won", methods=["GET", "POST"])
 @keeper_required
 def record_won(game_id: str):
-    """Record a hand from who won each category (the winners form on the scoreboard)."""
+    """Record a hand from who won each category (the winners form is on the scoreboard, where a GET goes)."""
     return _handle_hand(game_id, "won")
 
 

@@ -276,3 +276,34 @@ def test_the_winners_form_fits_a_phone(page, live_server, names, extra, label):
     page.set_viewport_size({"width": 195, "height": 422})  # 200% zoom on the same phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 195
     page.locator("#winners").screenshot(path=str(SHOTS / f"winners-{label}-zoom.png"))
+
+
+def test_undo_brings_a_piles_hand_back_onto_the_grid(page, live_server):
+    from tests.browser.test_keep_score import BRUNO, record_piles
+
+    start_game(page, live_server, "Anna", "Bruno")
+    record_piles(page)
+    expect(page.locator(".total .points")).to_have_text(["4", "0"])
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(".flash-saved").first).to_contain_text("Hand 1 undone: it is back in its form")
+    expect(page.locator(".cell")).to_have_count(40)
+    expect(page.locator(".cell.side1")).to_have_count(len(BRUNO))
+    expect(page.locator(".cell.side0")).to_have_count(40 - len(BRUNO))
+    expect(page.locator(".cell[data-card='7d']")).to_have_class(re.compile("side0"))
+    page.get_by_role("button", name="Check hand").click()
+    page.locator("#save").click()
+    expect(page.locator(".total .points")).to_have_text(["4", "0"])
+
+
+def test_a_change_on_another_phone_never_wipes_the_taps_made(page, live_server, context):
+    start_game(page, live_server, "Anna", "Bruno")
+    page.wait_for_load_state("load")
+    tap_rows(Taps(page), {"cards": 0, "coins": 1})
+    other = context.new_page()  # another keeper's phone marks a scopa meanwhile
+    other.goto(page.url)
+    other.locator(".scopa-form.side1 .scopa-add").click()
+    expect(other.locator(".scopa-form.side1 .count")).to_have_text("1")
+    other.close()
+    expect(page.locator("#changed-elsewhere")).to_be_visible(timeout=12000)
+    expect(page.locator("#won_cards-0")).to_be_checked()
+    expect(page.locator("#won_coins-1")).to_be_checked()
