@@ -58,6 +58,8 @@ def test_a_two_player_hand_with_one_scopa_is_saved_in_six_taps(page, live_server
     expect(page.locator(".just-saved")).to_contain_text("Anna +4 · Bruno +1")
     expect(page.locator("#hand-1 .breakdown")).to_contain_text("primiera")  # the hand's breakdown, in the page
     expect(page.locator(".scopa-form.side0 .count")).to_have_text("0")
+    for control in (page.get_by_role("button", name="Undo"), page.locator("#hand-1").get_by_role("link", name="Edit")):
+        assert control.bounding_box()["height"] >= 44
     assert [url for url, navigation in posts[before:] if navigation] == [page.url.split("#")[0] + "/won"]
     g = api_game(page, live_server)
     assert g["pending_scopas"] == [0, 0] and len(g["rounds"]) == 1
