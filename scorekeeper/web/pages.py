@@ -48,16 +48,18 @@ def scoreboard(game_id: str):
     """A game's scoreboard: totals, the scopa buttons and the winners form, the latest hand and ten before it."""
     score = games.get(store(), game_id)
     keeper = may_change(game_id)
-    token = request.args.get("d")
-    draft = drafts.find(token, game_id) if keeper and token else None
+    # ``?d=``: the winners form as this phone last sent it (kept by the POST that redirected here).
+    token = request.args.get("d", "") if keeper else ""
+    draft = drafts.find(token, game_id)
     if draft is not None and (draft.get("m") != "won" or draft.get("n") is not None):
-        draft = None
-    if draft is not None and "saved" in draft:
-        flash(f"Hand {draft['saved']} is saved.", "saved")
-    elif keeper and token and draft is None:
+        draft = None  # another form's draft: not shown here
+    if token and draft is None:
         flash(FORGOTTEN, "error")
+    elif draft is not None and "saved" in draft:
+        flash(f"Hand {draft['saved']} is saved.", "saved")
+        draft = None
     if keeper and not score.finished:
-        if token and draft is not None and "saved" not in draft:
+        if draft is not None:
             return _show_draft(score, draft, token, "won", None)
         return _scoreboard_page(score, keeper, winners=_hand_form("won", score.game))
     if draft is not None and draft.get("e"):
