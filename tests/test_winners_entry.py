@@ -388,3 +388,9 @@ def test_a_phone_keeping_fifty_games_still_gets_its_errors_and_a_cookie_a_browse
         assert r.status_code == 400 and "Answer every row" in r.get_data(as_text=True)
     with client.session_transaction() as session:
         assert len(session["kept"]) == 50  # no game was let go to make room
+
+
+def test_the_keepers_scoreboard_never_reloads_itself_over_a_hand_being_entered(app, client):
+    game_id = start(client, "Anna", "Bruno")
+    assert 'http-equiv="refresh"' not in client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert 'http-equiv="refresh"' in app.test_client().get(f"/g/{game_id}").get_data(as_text=True)  # a viewer's
