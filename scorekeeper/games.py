@@ -270,14 +270,21 @@ def record_hand(
     entry: HandEntry,
     submission_id: str,
     scopas_shown: Sequence[int] | None = None,
+    number: int | None = None,
 ) -> Recorded:
     """Add a hand. ``created`` is False when this was a repeat of a submission already recorded.
 
     ``scopas_shown`` are the scopas of the hand in progress that the form showed: only those are
     taken out of the pending ones, so a scopa marked on another phone meanwhile stays pending.
     Without it, the hand's own scopas are taken (up to what is pending).
+
+    ``number`` is the hand the form was opened for: if another phone saved a hand meanwhile, this one
+    would be a later hand than the person saw (often the same hand entered twice), so it is refused
+    (409 ``stale``, with the hand saved meanwhile) until they confirm it as the next hand.
     """
     check_submission_id(submission_id)
+    if number is not None and (type(number) is not int or not 1 <= number < 2**31):
+        raise InvalidRoundError("number must be the number of the hand the form was opened for (1, 2, ...)", "number")
     print_ = fingerprint("add", entry.to_json())
     before = get(store, game_id)
     score = score_entry(entry, before.game.names, before.game.rules)
@@ -288,6 +295,8 @@ def record_hand(
             before = _fresh(store, before)
             if before.finished:
                 raise Conflict("the game is over; correct or delete a hand to reopen it", "finished")
+            if number is not None and number != before.next_number:
+                raise _moved_on(before, number)
             pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
             record = store.insert_round(game_id, before.next_number, entry, submission_id, pending)
             store.remember(game_id, submission_id, "add", print_, record.id)
@@ -301,6 +310,25 @@ def record_hand(
     )
     after = scores.put(store, add_hand(before, record, score, game))
     return Recorded(after, record.number, record.id, record.version, True)
+
+
+def _moved_on(score: GameScore, number: int) -> Conflict:
+    """The hand a form was opened for is not the next one any more: say what happened meanwhile."""
+    nxt = score.next_number
+    if number < nxt:
+        latest = score.rounds[-1]
+        return Conflict(
+            f"hand {number} was already saved on another phone while this one was open (the game now has "
+            f"{len(score.rounds)}); nothing was saved. Check the scoreboard: if this is a new hand, save it as "
+            f"hand {nxt}",
+            "stale",
+            current=latest.to_dict(),
+        )
+    return Conflict(
+        f"this form was for hand {number}, but the game's next hand is {nxt} (a hand was deleted on another "
+        f"phone); nothing was saved. Check the scoreboard, then save it as hand {nxt}",
+        "stale",
+    )
 
 
 def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> tuple[int, ...]:
@@ -409,6 +437,16 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
                 raise Conflict(
                     f"hand {played.number} was corrected on another phone after it was saved; nothing was undone. "
                     "Open it to check, and delete it there if it should go",
+                    "stale",
+                    current=played.to_dict(),
+                )
+            if played.number != len(before.rounds):
+                # Undo puts the hand back as the hand in progress; with a later hand saved on another
+                # phone, that would move the later hand up and this one after it.
+                raise Conflict(
+                    f"hand {len(before.rounds)} was saved on another phone after hand {played.number}, so hand "
+                    f"{played.number} can no longer be taken back into the hand in progress; nothing was undone. "
+                    f"Open hand {played.number} to correct or delete it",
                     "stale",
                     current=played.to_dict(),
                 )

@@ -55,6 +55,8 @@
   // A tap sends at once; the same tap again within 350 ms is a double tap and is dropped; a tap while
   // the previous one is on its way waits for it (each send needs the fresh submission id it returns).
   function send(form, change) {
+    var notice = $("#scopa-failed");
+    if (notice) notice.hidden = true;
     sending += 1;
     form.dataset.busy = "1";
     var body = new FormData(form);
@@ -69,16 +71,33 @@
         return fetch(board.dataset.poll).then(function (r) { return r.json(); })
           .then(function (v) { version = String(v.version); board.dataset.version = version; });
       })
-      .catch(function () { form.submit(); })
+      .catch(function () { failed(form, change); })
       .finally(function () {
         sending -= 1;
         form.dataset.busy = "";
-        var next = form.dataset.queued;
-        form.dataset.queued = "";
+        var next = (queues.get(form) || []).shift();
         if (next) send(form, next);
         else settled();
       });
   }
+  // A scopa that could not be sent by script. With taps in the winners form, nothing leaves the page: the
+  // person is told, a waiting Save is held back, and the taps stay. Otherwise the form is sent the plain way
+  // (the button's own change, never a default), and the page that comes back says what happened.
+  function failed(form, change) {
+    queues.set(form, []);
+    if (touched || saveAfter) {
+      saveAfter = null;
+      if (winners) winners.dataset.sent = "";
+      var notice = $("#scopa-failed");
+      if (notice) notice.hidden = false;
+      return;
+    }
+    var field = document.createElement("input");
+    field.type = "hidden"; field.name = "change"; field.value = change;
+    form.appendChild(field);
+    form.submit();
+  }
+  var queues = new Map();  // taps waiting for the one on its way, in order, per side
   $$(".scopa-form").forEach(function (form) {
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -86,7 +105,11 @@
       if (form.dataset.last === change && now - Number(form.dataset.lastAt || 0) < 350) return;
       form.dataset.last = change;
       form.dataset.lastAt = String(now);
-      if (form.dataset.busy === "1") { form.dataset.queued = change; return; }
+      if (form.dataset.busy === "1") {
+        if (!queues.has(form)) queues.set(form, []);
+        queues.get(form).push(change);
+        return;
+      }
       send(form, change);
     });
   });

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper import games
 from scorekeeper.games import Conflict, GameNotFound, Unavailable
-from scorekeeper.rules import Rules, Side
+from scorekeeper.rules import InvalidRoundError, Rules, Side
 from scorekeeper.rules import ledger as ledger_module
 from scorekeeper.rules.ledger import HandEntry
 from scorekeeper.store import Store
@@ -40,14 +40,42 @@ def game_id(store):
 
 
 def test_undo_removes_exactly_the_hand_this_phone_saved_and_returns_its_scopas(store, game_id):
+    games.record_hand(store, game_id, hand(TALLY_B, TALLY_A), "sub-other-001")
     mine = games.record_hand(store, game_id, hand(scopas=(1, 0)), "sub-mine-0001")
-    other = games.record_hand(store, game_id, hand(TALLY_B, TALLY_A), "sub-other-001")
     after = games.undo_hand(store, game_id, mine.round_id, mine.version, "sub-undo-0001")
-    assert [r.record.id for r in after.rounds] == [other.round_id]
+    assert len(after.rounds) == 1 and after.rounds[0].record.id != mine.round_id
     assert after.game.pending_scopas == (1, 0)
     # A repeat of the same undo changes nothing more.
     again = games.undo_hand(store, game_id, mine.round_id, mine.version, "sub-undo-0001")
-    assert [r.record.id for r in again.rounds] == [other.round_id] and again.game.pending_scopas == (1, 0)
+    assert len(again.rounds) == 1 and again.game.pending_scopas == (1, 0)
+
+
+def test_undo_after_another_phone_saved_a_later_hand_is_refused(store, game_id):
+    # Taking hand 1 back into the hand in progress would move the other phone's hand 2 up to 1.
+    mine = games.record_hand(store, game_id, hand(scopas=(1, 0)), "sub-mine-0001")
+    games.record_hand(store, game_id, hand(TALLY_B, TALLY_A), "sub-other-001")
+    with pytest.raises(Conflict) as caught:
+        games.undo_hand(store, game_id, mine.round_id, mine.version, "sub-undo-0001")
+    assert caught.value.kind == "stale" and "hand 2 was saved on another phone after hand 1" in caught.value.message
+    now = games.get(store, game_id)
+    assert [r.record.id for r in now.rounds][0] == mine.round_id and len(now.rounds) == 2
+
+
+def test_a_hand_saved_meanwhile_on_another_phone_is_not_saved_twice(store, game_id):
+    # Two phones open the form for hand 1; the first saves it; the second is told, and saves only when it
+    # says this is hand 2.
+    games.record_hand(store, game_id, hand(scopas=(1, 0)), "sub-phone-a01", number=1)
+    with pytest.raises(Conflict) as caught:
+        games.record_hand(store, game_id, hand(scopas=(1, 0)), "sub-phone-b01", number=1)
+    assert caught.value.kind == "stale" and "hand 1 was already saved on another phone" in caught.value.message
+    assert caught.value.current["number"] == 1 and len(games.get(store, game_id).rounds) == 1
+    again = games.record_hand(store, game_id, hand(), "sub-phone-b01", number=2)
+    assert again.number == 2 and again.created
+    # A form for a hand beyond the next one (a hand deleted meanwhile) is refused too.
+    with pytest.raises(Conflict, match="the game's next hand is 3"):
+        games.record_hand(store, game_id, hand(), "sub-phone-b02", number=5)
+    with pytest.raises(InvalidRoundError):
+        games.record_hand(store, game_id, hand(), "sub-phone-b03", number="2")
 
 
 def test_undo_of_a_hand_corrected_since_is_refused(store, game_id):

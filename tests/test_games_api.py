@@ -193,3 +193,14 @@ def test_bad_rounds_are_400_and_store_nothing(client, game, body, status, field)
     r = post_round(client, game, body)
     assert r.status_code == status and r.json["field"] == field, r.json
     assert client.get(f"/api/v1/games/{game['id']}").json["rounds"] == []
+
+
+def test_a_hand_sent_with_its_number_is_refused_when_another_client_saved_that_hand(client, game):
+    assert post_round(client, game, counts() | {"number": 1}).status_code == 201
+    late = post_round(client, game, counts(submission_id="sub-00000002") | {"number": 1})
+    assert late.status_code == 409 and late.json["error"] == "stale"
+    assert "hand 1 was already saved" in late.json["message"] and late.json["current"]["number"] == 1
+    assert len(client.get(f"/api/v1/games/{game['id']}").json["rounds"]) == 1
+    assert post_round(client, game, counts(submission_id="sub-00000002") | {"number": 2}).status_code == 201
+    bad = post_round(client, game, counts(submission_id="sub-00000003") | {"number": "3"})
+    assert bad.status_code == 400 and bad.json["field"] == "number"

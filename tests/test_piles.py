@@ -197,3 +197,12 @@ def test_odd_rest_values_are_messages_or_questions_never_a_crash(client, rest):
     r = post(client, game_id, tapped(s0="7d") | {"rest": rest}, action="check")
     assert r.status_code == 400
     assert rounds(client, game_id) == []
+
+
+@pytest.mark.parametrize("action", ["rest:3", "rest:-1", "rest:٣", "rest:"])
+def test_a_rest_button_for_no_side_is_a_message_and_keeps_the_taps(client, action):
+    game_id = start(client, "Anna", "Marco", "Carla")
+    r = post(client, game_id, tapped(s0="7d"), action=action)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "The rest go to one of the sides" in page
+    assert re.search(r'name="c_7d".*?<option value="0" selected', page, re.S) and rounds(client, game_id) == []

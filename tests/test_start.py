@@ -239,3 +239,16 @@ def test_a_rematch_sent_again_after_a_restart_still_makes_one_game(client):
     again = client.post(f"/g/{old}/rematch", data=data)
     assert again.headers["Location"] == first.headers["Location"]
     assert client.get("/").get_data(as_text=True).count("Anna vs Bruno · 23:00") == 1
+
+
+def test_a_rematch_asked_from_two_phones_is_one_game(app, client):
+    old = finished_game(client)
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["kept"] = mine["kept"]
+    first = client.post(f"/g/{old}/rematch", data={"submission_id": "sub-rematch-phone1"})
+    second = other.post(f"/g/{old}/rematch", data={"submission_id": "sub-rematch-phone2"}, follow_redirects=True)
+    assert second.request.path == first.headers["Location"]  # the same new game
+    page = second.get_data(as_text=True)
+    assert "The rematch was already started" in page and "This phone keeps the score" not in page
+    assert client.get("/").get_data(as_text=True).count("Anna vs Bruno") == 2  # the old game and one rematch

@@ -6,6 +6,7 @@ again without sending anything.
 
 import html
 import re
+import secrets
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -378,7 +379,9 @@ def test_a_phone_keeping_fifty_games_still_gets_its_errors_and_a_cookie_a_browse
     game_id = start(client, "Anna", "Bruno")
     with client.session_transaction() as session:
         kept = session["kept"]
-        session["kept"] = kept | {f"game-{i:011d}": f"key-{i:020d}" for i in range(49)}
+        # Random like real ids (16 characters) and keys (24): the signed cookie is compressed, so made-up
+        # ids that repeat themselves would weigh less than real ones.
+        session["kept"] = kept | {secrets.token_urlsafe(12): secrets.token_urlsafe(18) for _ in range(49)}
     for i in range(4):
         r = client.post(f"/g/{game_id}/won", data=won(cards="0", submission_id=f"sub-full-{i:05d}"))
         cookie = r.headers.get("Set-Cookie", "")
@@ -394,3 +397,79 @@ def test_the_keepers_scoreboard_never_reloads_itself_over_a_hand_being_entered(a
     game_id = start(client, "Anna", "Bruno")
     assert 'http-equiv="refresh"' not in client.get(f"/g/{game_id}").get_data(as_text=True)
     assert 'http-equiv="refresh"' in app.test_client().get(f"/g/{game_id}").get_data(as_text=True)  # a viewer's
+
+
+def test_two_phones_entering_the_same_hand_save_it_once_unless_the_second_says_it_is_the_next(app, client):
+    game_id = start(client, "Anna", "Bruno")
+    client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-scopa-0001"})
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["kept"] = mine["kept"]
+    forms = [hidden_fields(c.get(f"/g/{game_id}").get_data(as_text=True).split('id="winners"', 1)[1])
+             for c in (client, other)]  # fmt: skip
+    assert forms[0]["hand"] == forms[1]["hand"] == "1"
+    assert client.post(f"/g/{game_id}/won", data=forms[0] | won(**TYPICAL)).status_code == 303
+    r = other.post(f"/g/{game_id}/won", data=forms[1] | won(**TYPICAL, submission_id="sub-won-phone2"))
+    page = other.get(r.headers["Location"].split("#")[0])
+    text = page.get_data(as_text=True)
+    assert page.status_code == 409 and "Hand 1 was already saved on another phone" in text
+    assert len(api_game(client, game_id)["rounds"]) == 1 and checked(text, "won_coins") == "1"  # the taps kept
+    # Sent again from that page, it is saved as hand 2: the person saw what happened and chose to.
+    again = hidden_fields(text.split('id="winners"', 1)[1])
+    assert again["hand"] == "2" and "Save hand 2" in text
+    other.post(f"/g/{game_id}/won", data=again | won(**TYPICAL, submission_id=again["submission_id"]))
+    assert len(api_game(client, game_id)["rounds"]) == 2
+
+
+def test_back_to_an_earlier_page_of_a_saved_hand_never_offers_it_again(client):
+    # A form sent with a row missing (page 1), then completed and saved: Back to page 1 says it is saved,
+    # rather than showing the next hand's form with the saved hand's submission id.
+    game_id = start(client, "Anna", "Bruno")
+    first = client.post(f"/g/{game_id}/won", data=won(cards="0", settebello="0") | {"scopas_shown": "0,0"})
+    assert first.status_code == 303
+    client.post(f"/g/{game_id}/won", data=won(**TYPICAL) | {"scopas_shown": "0,0"})
+    back = client.get(first.headers["Location"].split("#")[0], follow_redirects=True).get_data(as_text=True)
+    assert "Hand 1 is saved." in back and "Save hand 2" in back
+    assert 'value="sub-won-000001"' not in back  # the next hand's form has a fresh id
+    assert len(api_game(client, game_id)["rounds"]) == 1
+
+
+def test_back_to_a_saved_hand_that_was_undone_since_says_so(client):
+    game_id = start(client, "Anna", "Bruno")
+    data = {"sides-0-cards": "22", "sides-0-coins": "6", "settebello": "0", "primiera_by": "0", "action": "check",
+            "submission_id": "sub-prg-00002"}  # fmt: skip
+    check = client.post(f"/g/{game_id}/counts", data=data)
+    page = client.get(check.headers["Location"]).get_data(as_text=True)
+    saved = client.post(f"/g/{game_id}/counts", data=hidden_fields(page) | {"action": "save"}, follow_redirects=True)
+    action, form = form_fields(saved.get_data(as_text=True), "undo")
+    client.post(action, data=form)
+    back = client.get(check.headers["Location"], follow_redirects=True).get_data(as_text=True)
+    assert "Hand 1 was saved, then undone or deleted" in back and "Hand 1 is saved" not in back
+
+
+def test_a_scopa_request_that_does_not_say_which_button_adds_nothing(client):
+    game_id = start(client, "Anna", "Bruno")
+    r = client.post(f"/g/{game_id}/scopa", data={"side": "0", "submission_id": "sub-scopa-nochg"},
+                    follow_redirects=True)  # fmt: skip
+    assert api_game(client, game_id)["pending_scopas"] == [0, 0]
+    assert "Change must be 1 (a scopa) or -1 (take one back)" in r.get_data(as_text=True)
+
+
+def test_a_new_game_kept_on_a_full_phone_makes_room_by_dropping_drafts_not_the_game(client):
+    game_id = start(client, "Anna", "Bruno")
+    live = [client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json for _ in range(49)]
+    with client.session_transaction() as session:
+        session["kept"] |= {g["id"]: g["keeper_key"] for g in live}  # 50 live games: one will be let go, said aloud
+    # A draft as large as the cookie allows: a value typed hundreds of characters long (random, so that the
+    # compressed cookie weighs what a real one does), kept for Back.
+    for size in range(700, 100, -20):
+        r = client.post(f"/g/{game_id}/counts", data={"sides-0-cards": secrets.token_hex(size),
+                                                      "submission_id": f"sub-big-{size:05d}"})  # fmt: skip
+        if r.status_code == 303:
+            break
+    r = client.post("/new", data={"players-0": "Carla", "players-1": "Dario", "profile": "classic"})
+    assert r.status_code == 302
+    assert len(r.headers.get("Set-Cookie", "").split(";", 1)[0]) <= 4000  # what a browser keeps of one cookie
+    new_id = r.headers["Location"].rsplit("/", 1)[1]
+    with client.session_transaction() as session:
+        assert new_id in session["kept"] and len(session["kept"]) == 50

@@ -72,12 +72,18 @@ def test_the_score_row_has_no_invented_counts():
         ([(["settebello"], 3), ([], 3)], Rules(napola=True), "sides", "only one side can hold the napola"),
         ([(["cards", "coins"], 7), ["settebello"]], Rules(napola=True), "sides[0].napola", "also won the settebello"),
         ([(["settebello"], 6), ["coins"]], Rules(napola=True), "sides[0].napola", "also won the coins"),
+        ([(["settebello"], 5), ["coins"]], Rules(napola=True), "sides[0].napola", "Marco cannot have won the coins"),
     ],
 )
 def test_impossible_hands_are_refused_naming_the_field(sides, rules, field, words):
     with pytest.raises(InvalidRoundError) as err:
         won(*sides, rules=rules)
     assert err.value.field == field and words in err.value.message
+
+
+def test_a_napola_of_five_may_tie_the_coins():
+    rules = Rules(napola=True)
+    assert won((["settebello"], 5), ["cards"], rules=rules).sides[0].points["napola"] == 5  # coins tied: fine
 
 
 def test_napola_and_re_bello_score_when_played():
@@ -105,7 +111,7 @@ def test_every_side_of_a_hand_is_entered_the_same_way():
         ({"sides": [{"won": ["settebello"], "pile": []}, {"won": []}]}, "sides[0]"),
         ({"sides": [{"tally": {}, "napola": 3}, {"won": []}]}, "sides[0]"),
         ({"sides": [{"won": ["settebello"], "scopas": 21}, {"won": []}]}, "sides[0].scopas"),
-        ({"sides": [{"won": list(WON_CATEGORIES) * 2}, {"won": []}]}, "sides[0].won"),
+        ({"sides": [{"won": list(WON_CATEGORIES) * 200}, {"won": []}]}, "sides[0].won"),
     ],
 )
 def test_the_json_form_is_checked_before_scoring(body, field):

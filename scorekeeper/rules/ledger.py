@@ -124,8 +124,10 @@ class HandEntry:
 def read_won(data: object, field: str) -> frozenset[str]:
     """The categories one side won: a list of names, each at most once (which are asked is the rules')."""
     expected = f"a list of the categories the side won, from {', '.join(WON_CATEGORIES)}"
-    if not isinstance(data, list) or len(data) > len(WON_CATEGORIES):
+    if not isinstance(data, list):
         raise InvalidRoundError(f"won must be {expected}", field)
+    if len(data) > len(WON_CATEGORIES):
+        raise InvalidRoundError(f"won lists at most {len(WON_CATEGORIES)} categories, not {len(data)}", field)
     for j, name in enumerate(data):
         if not isinstance(name, str) or name not in WON_CATEGORIES:
             raise InvalidRoundError(f"unknown category {excerpt(name)} (expected {', '.join(WON_CATEGORIES)})",

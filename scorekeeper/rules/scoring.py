@@ -380,7 +380,14 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     if napolas:
         i, run = napolas[0], wons[napolas[0]].napola
         # A napola of n holds the coins from the ace to n: from 7 up it holds the settebello, at 10
-        # the re bello, and from 6 up more than half the coins.
+        # the re bello, and from 6 up more than half the coins. At 5 it holds half: the coins are its
+        # side's or tied, never another side's.
+        if run == 5 and owner.get("coins", i) != i:
+            raise InvalidRoundError(
+                f"a napola of 5 holds 5 of the 10 coins, so {names[owner['coins']]} cannot have won the coins "
+                f"({names[i]} won them, or they tied)",
+                f"sides[{i}].napola",
+            )
         needs = [c for c, low in (("settebello", 7), ("re_bello", 10), ("coins", 6)) if run >= low and c in asked]
         for category in needs:
             if owner.get(category) != i:

@@ -264,7 +264,8 @@ def add_round(game_id: str):
     shown = body.get("scopas_shown")
     if shown is not None and not isinstance(shown, list):
         raise BadRequest("scopas_shown must list the scopas shown for each side", "scopas_shown")
-    done = games.record_hand(store(), game_id, entry, submission_id, shown)
+    # ``number``: the hand the client meant; a hand saved meanwhile by another client makes this a 409 stale.
+    done = games.record_hand(store(), game_id, entry, submission_id, shown, body.get("number"))
     return _round_answer(done.score, done.number), 201 if done.created else 200
 
 

@@ -54,6 +54,15 @@ def stash(game_id: str, mode: str, number: int | None, data: Mapping[str, str], 
     return token
 
 
+def fit() -> None:
+    """Drop the oldest drafts until the cookie is within its budget (after the keeper keys grew)."""
+    held = _drafts()
+    while held and _cookie_size({**session, DRAFTS: held}) > COOKIE_BUDGET:
+        held.pop(next(iter(held)))
+    if DRAFTS in session:
+        session[DRAFTS] = held
+
+
 def find(token: str | None, game_id: str) -> dict[str, Any] | None:
     """The draft kept under ``token`` for this game, or None (never kept, gone, or another game's)."""
     if not token:
@@ -64,9 +73,22 @@ def find(token: str | None, game_id: str) -> dict[str, Any] | None:
     return draft
 
 
-def mark_saved(token: str | None, game_id: str, number: int, mode: str) -> None:
-    """The draft's hand is saved: a Back to its page says so instead of offering it again."""
+def mark_saved(token: str | None, game_id: str, number: int, mode: str, submission_id: str, round_id: str) -> None:
+    """The draft's hand is saved: a Back to its page, or to any earlier page of the same change (the same
+    submission id: a form with an error, then corrected), says so instead of offering it again."""
     held = _drafts()
-    if token and token in held and held[token].get("g") == game_id:
-        held[token] = {"g": game_id, "m": mode, "n": held[token].get("n"), "saved": number}
-        session[DRAFTS] = held
+    saved = {"g": game_id, "m": mode, "saved": number, "r": round_id}
+    for key, draft in held.items():
+        data = draft.get("data")
+        same = isinstance(data, dict) and data.get("submission_id") == submission_id
+        if draft.get("g") == game_id and (key == token or same):
+            held[key] = {**saved, "n": draft.get("n"), "m": draft.get("m", mode)}
+    session[DRAFTS] = held
+
+
+def saved_text(draft: dict[str, Any], hand_exists: Any) -> str:
+    """What a Back to the page of a saved hand says: that it is saved, or that it was taken back since."""
+    number, round_id = draft.get("saved"), draft.get("r")
+    if round_id and not hand_exists(str(round_id)):
+        return f"Hand {number} was saved, then undone or deleted; the scoreboard shows the game as it is now."
+    return f"Hand {number} is saved."

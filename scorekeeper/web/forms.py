@@ -149,6 +149,8 @@ class HandForm(FlaskForm):
 
     submission_id = HiddenField(default=new_submission_id)
     action = StringField(default="check")
+    # The hand a new hand's form was opened for: saved only if it is still the next hand (see games.record_hand).
+    hand = WholeNumber("Hand", 1, 2**31 - 1)
     version = WholeNumber("Version", 0, 2**62)
     round_id = HiddenField()
     scopas_shown = ScopasShown()
@@ -172,7 +174,7 @@ class HandForm(FlaskForm):
 
     def carried(self) -> list[tuple[str, str]]:
         """Every value as hidden inputs for the confirmation page (what will be saved, sent again)."""
-        skip = ("submission_id", "version", "round_id", "scopas_shown")
+        skip = ("submission_id", "version", "round_id", "scopas_shown", "hand")
         return [(name, value) for name, value in self.values().items() if name not in skip]
 
     def values(self) -> dict[str, str]:
@@ -552,7 +554,8 @@ class ScopaForm(FlaskForm):
     """Mark (1) or take back (-1) a scopa of the hand in progress."""
 
     side = WholeNumber("Side", 0, MAX_SIDES - 1)
-    change = RadioField(choices=[SelectChoice("1", "a scopa"), SelectChoice("-1", "take one back")], default="1",
+    # No default: a request that does not say which button was pressed must not add a scopa.
+    change = RadioField(choices=[SelectChoice("1", "a scopa"), SelectChoice("-1", "take one back")], default=None,
                         invalid_choice_message="add or take back one scopa")  # fmt: skip
     submission_id = HiddenField(default=new_submission_id)
 

@@ -44,7 +44,7 @@ def keep(game_id: str, key: str) -> list[str]:
                 let_go.append(_let_go_message(gid, dropped_key))
     session[KEPT] = kept
     session.permanent = True
-    return let_go
+    return let_go  # drafts make room for the keys in the cookie (drafts.fit, after every request)
 
 
 def _over(game_id: str) -> bool:

@@ -30,6 +30,16 @@ from scorekeeper.web.widgets import card_grid
 from scorekeeper.web.widgets import colours as _colours
 
 bp = Blueprint("pages", __name__)
+
+
+@bp.after_app_request
+def _fit_drafts(response):
+    """Keeper keys and messages come first in the 4 KB session cookie: drafts (kept for Back) make room."""
+    if session.modified:
+        drafts.fit()
+    return response
+
+
 # Messages (the core's are lower-case phrases) shown as sentences: "The game is over; ...".
 bp.add_app_template_filter(sentence, "sentence")
 
@@ -56,7 +66,7 @@ def scoreboard(game_id: str):
     if token and draft is None:
         flash(FORGOTTEN, "error")
     elif draft is not None and "saved" in draft:
-        flash(f"Hand {draft['saved']} is saved.", "saved")
+        flash(drafts.saved_text(draft, score.round_by_id), "saved")
         draft = None
     if keeper and not score.finished:
         if draft is not None:
@@ -129,9 +139,10 @@ def mark_scopa(game_id: str):
     """Mark (or take back) a scopa of the hand in progress, as it happens."""
     form = ScopaForm()
     try:
-        # Anything the form refuses goes to the service as "no side", which says what is expected.
-        valid = form.validate() and form.side.data is not None
-        side, change = (form.side.data, int(form.change.data)) if valid else (-1, 0)
+        # Whatever the form refuses goes to the service as an impossible value, which says what is expected.
+        form.validate()
+        side = form.side.data if form.side.data is not None and not form.side.errors else -1
+        change = int(form.change.data) if form.change.data in ("1", "-1") else 0
         games.mark_scopa(store(), game_id, side, change, form.submission_id.data or "")
     except (ScopaError, Conflict) as err:
         flash(sentence(err.message), "error")
@@ -251,7 +262,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         draft = drafts.find(token, game_id)
         if draft is not None and token and draft.get("m") == mode and draft.get("n") == number:
             if "saved" in draft:
-                flash(f"Hand {draft['saved']} is saved; here it is on the scoreboard.", "saved")
+                flash(drafts.saved_text(draft, score.round_by_id), "saved")
                 return redirect(url_for("pages.scoreboard", game_id=game_id))
             return _show_draft(score, draft, token, mode, number)
         if token:
@@ -279,7 +290,9 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         side = action.split(":", 1)[1]
         if side.isascii() and side.isdigit() and int(side) < len(game.sides):
             form.give_rest(int(side))
-        return _keep(score, form, mode, number, "form")
+            return _keep(score, form, mode, number, "form")
+        form.error = f"the rest go to one of the sides: choose one of the {len(game.sides)} buttons"
+        return _keep(score, form, mode, number, "error", 400)
     if action == "back":
         return _keep(score, form, mode, number, "form")
     if not form.validate():
@@ -292,32 +305,42 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
             return _keep(score, form, mode, number, "preview", preview=preview)
         submission_id = form.submission_id.data or ""
         if number is None:
-            done = games.record_hand(store(), game_id, entry, submission_id, form.scopas_shown.data)
-            saved, number_saved = done.score, done.number
+            done = games.record_hand(store(), game_id, entry, submission_id, form.scopas_shown.data, form.hand.data)
+            saved, number_saved, round_saved = done.score, done.number, done.round_id
             # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
             session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id,
                                    "version": done.version}  # fmt: skip
         else:
             saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
-            number_saved = number
+            number_saved, round_saved = number, saved.rounds[number - 1].record.id
             flash(f"Hand {number} corrected.", "saved")
     except ScopaError as err:
         form.place_error(err, entry)
         return _keep(score, form, mode, number, "error", 400)
     except Conflict as err:
         form.error = err.message
+        if number is None and err.kind == "stale":
+            # Another phone saved a hand meanwhile: sent again, this form is saved as the next hand.
+            form.hand.data = games.get(store(), game_id).next_number
+            form.hand.raw_data = [str(form.hand.data)]  # what the kept draft sends back
         conflict = _current_hand_url(game_id, form.round_id.data, err)
         return _keep(score, form, mode, number, "error", 409, conflict=conflict)
     except Unavailable as err:
         # Nothing was saved: the hand stays in its form, ready to be sent again.
         form.error = err.message
         return _keep(score, form, mode, number, "error", 503)
-    drafts.mark_saved(token, game_id, number_saved, mode)
+    drafts.mark_saved(token, game_id, number_saved, mode, submission_id, round_saved)
     return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
 
 
 def _take_pending_scopas(form, game) -> None:
-    """A new hand's form takes the scopas marked during the hand; saving consumes exactly these."""
+    """A new hand's form takes the scopas marked during the hand; saving consumes exactly these.
+
+    It also names the hand it is for (kept when a draft already names one), so a hand saved meanwhile on
+    another phone is not saved a second time by this form without the person saying so.
+    """
+    if form.hand.data is None:
+        form.hand.data = len(game.rounds) + 1
     form.scopas_shown.data = tuple(game.pending_scopas)
     for side, pending in zip(form.sides, game.pending_scopas, strict=True):
         side.scopas.data = pending
@@ -464,6 +487,7 @@ def _back_into_form(score: GameScore, entry) -> str | None:
     """Keep an undone hand as a draft of its own form (a new hand), returning its token; None if it cannot."""
     form = _hand_form(entry.kind, score.game, meta={"csrf": False})
     form.show(entry)
+    form.hand.data = score.next_number
     # Saving it again takes back from the hand in progress exactly the scopas the undo returned there.
     form.scopas_shown.data = tuple(side.scopas for side in entry.sides)
     return drafts.stash(score.game.id, entry.kind, None, form.values(), s="form")

@@ -134,6 +134,10 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
             if seen.action != REMATCH or not seen.round:
                 raise Conflict("this form was already used for another change; nothing was started", "reused")
             return seen.round, None
+        # One rematch per finished game, whichever phone asks: a second phone is sent to the first one's.
+        first = db.submission(game_id, _the_rematch(game_id))
+        if first is not None and first.round:
+            return first.round, None
         before = games.get(db, game_id)
         if not before.finished:
             raise Conflict("this game is not over yet: a rematch is offered once it is won", "not_finished")
@@ -143,12 +147,18 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
             with db.write():
                 # The hand column of a submission names what it made: here, the new game.
                 db.remember(game_id, submission_id, REMATCH, games.fingerprint(REMATCH, {}), game.id)
+                db.remember(game_id, _the_rematch(game_id), REMATCH, games.fingerprint(REMATCH, {}), game.id)
         except StorageUnavailable:
             pass  # the rematch exists and this phone gets it; only a resend much later could start another
         _recent[(db.path, game_id, submission_id)] = (game.id, key, time.monotonic())
         while len(_recent) > RECENT_MAX:
             _recent.popitem(last=False)
         return game.id, key
+
+
+def _the_rematch(game_id: str) -> str:
+    """The submission id under which a finished game remembers its one rematch."""
+    return f"rematch:{game_id}"
 
 
 @bp.app_template_global()
@@ -170,7 +180,14 @@ def rematch(game_id: str):
     if key is not None:
         for message in keep(new_id, key):
             flash(message, "error")
-    flash("Rematch started: same sides, rules, target and deck. This phone keeps the score.")
+    if key is not None or new_id in kept_games():
+        flash("Rematch started: same sides, rules, target and deck. This phone keeps the score.")
+    else:
+        flash(
+            "The rematch was already started (on another phone, or from this one a while ago): here it is. "
+            "To keep its score on this phone, open its keeper link from the phone that keeps it.",
+            "error",
+        )
     return redirect(url_for("pages.scoreboard", game_id=new_id))
 
 
