@@ -309,3 +309,39 @@ def test_a_change_on_another_phone_never_wipes_the_taps_made(page, live_server, 
     expect(page.locator("#changed-elsewhere")).to_be_visible(timeout=12000)
     expect(page.locator("#won_cards-0")).to_be_checked()
     expect(page.locator("#won_coins-1")).to_be_checked()
+
+
+def test_a_scopa_that_does_not_reach_the_server_keeps_the_taps_and_saves_nothing(page, live_server):
+    start_game(page, live_server, "Anna", "Bruno")
+    page.wait_for_load_state("load")
+    tap = Taps(page)
+    tap_rows(tap, TYPICAL)
+    page.route("**/scopa", lambda route: route.abort())  # the connection drops as Bruno's scopa is tapped
+    tap(".scopa-form.side1 .scopa-add")
+    expect(page.locator("#scopa-failed")).to_be_visible()
+    expect(page.locator("input[name=won_coins][value='1']")).to_be_checked()  # every tap still there
+    assert api_game(page, live_server)["pending_scopas"] == [0, 0]
+    page.unroute("**/scopa")
+    page.wait_for_timeout(400)  # a person reads the notice: a tap within 350 ms of the last is a double tap
+    tap(".scopa-form.side1 .scopa-add")  # tapped again, it goes through, and then Save takes it
+    expect(page.locator(".scopa-form.side1 .count")).to_have_text("1")
+    expect(page.locator("#scopa-failed")).to_be_hidden()
+    tap("#save-won")
+    page.wait_for_url(re.compile(r"/g/[^/?#]+$"))
+    game = api_game(page, live_server)
+    assert len(game["rounds"]) == 1 and game["rounds"][0]["entry"]["sides"][1]["scopas"] == 1
+
+
+def test_a_take_back_that_fails_by_script_is_sent_as_a_take_back(page, live_server):
+    start_game(page, live_server, "Anna", "Bruno")
+    page.wait_for_load_state("load")
+    page.locator(".scopa-form.side0 .scopa-add").click()
+    expect(page.locator(".scopa-form.side0 .count")).to_have_text("1")
+    # The script's request fails (no JSON comes back); with nothing tapped in the form, the page sends it the
+    # plain way, and it must say -1, never fall back to a default that adds a scopa.
+    page.route("**/scopa", lambda route: route.fulfill(status=200, body="not json")
+               if route.request.headers.get("accept") == "application/json" else route.continue_())  # fmt: skip
+    page.locator(".scopa-form.side0 .scopa-undo").click()
+    page.wait_for_load_state("load")
+    expect(page.locator(".scopa-form.side0 .count")).to_have_text("0")
+    assert api_game(page, live_server)["pending_scopas"] == [0, 0]
