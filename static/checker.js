@@ -1,47 +1,50 @@
-// Scopa Scorekeeper: the capture checker. Loaded after app.js (which defines $, $$ and plural); works without it.
+// Scopa Scorekeeper: the capture checker. Loaded after grid.js and app.js (which defines $, $$ and plural);
+// the form works without it.
 "use strict";
-// Capture checker: tap cards for the table or the hand; the URL carries the position in short form.
+// Tap cards for the table or the hand; the address carries the position in short form and opens on the answer.
 (function () {
   var form = $("#checker-form");
   if (!form) return;
   var active = "t";
-  function paint(cell) {
-    var v = $("select", cell).value;
-    cell.classList.remove("where-t", "where-h");
-    if (v) cell.classList.add("where-" + v);
-  }
-  function codes(where) {
-    return $$(".cell", form).filter(function (c) { return $("select", c).value === where; })
-      .map(function (c) { return c.dataset.card; });
+  var places = {
+    t: { label: "on the table", mark: "T", cls: "where-t" },
+    h: { label: "in the hand", mark: "H", cls: "where-h" }
+  };
+  var grid = new CardGrid($(".grid", form), {
+    values: ["t", "h"],
+    owner: function (v) { return places[v]; },
+    none: "not placed",
+    pick: function () { return active; },
+    ask: function () {},
+    changed: summary
+  });
+  function placed(where) {
+    return grid.cells.filter(function (c) { return grid.value(c) === where; });
   }
   function summary() {
-    $(".where-t-text").textContent = "Table: " + (codes("t").join(" ") || "empty");
-    $(".where-h-text").textContent = "Hand: " + (codes("h").join(" ") || "empty");
+    var table = $(".where-t-text"), hand = $(".where-h-text");
+    function names(where) { return placed(where).map(function (c) { return c.dataset.name; }).join(", ") || "empty"; }
+    if (table) table.textContent = "Table: " + names("t");
+    if (hand) hand.textContent = "Hand: " + names("h");
   }
+  summary();
   $$(".pick", form).forEach(function (b) {
     b.addEventListener("click", function () {
       active = b.dataset.where;
       $$(".pick", form).forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
     });
   });
-  $$(".cell", form).forEach(function (cell) {
-    cell.addEventListener("click", function (ev) {
-      ev.preventDefault();
-      var sel = $("select", cell);
-      sel.value = sel.value === active ? "" : active;
-      paint(cell);
-      summary();
-    });
-  });
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var params = new URLSearchParams();
+    function codes(where) { return placed(where).map(function (c) { return c.dataset.card; }); }
     var table = codes("t"), hand = codes("h");
     if (table.length) params.set("table", table.join(","));
     if (hand.length) params.set("hand", hand.join(","));
     new FormData(form).forEach(function (value, key) {
       if (key.indexOf("c_") !== 0 && value) params.set(key, value);
     });
-    location.href = form.action + "?" + params.toString();
+    // The answer (legal plays, the deal check) is below the grid: open the page there.
+    location.href = form.action + "?" + params.toString() + "#answer";
   });
 })();

@@ -1,27 +1,80 @@
 // Scopa Scorekeeper: the new-game page. Loaded after app.js (which defines $, $$ and plural); works without it.
 "use strict";
-// New game: show the chosen profile's description, its target for the players named, fixed options.
+// New game: the target as a number for the profile and the names written, the rules in one line above Start,
+// the sides choice only when 4 or 6 names are written, and a name from the players and this phone's time.
 (function () {
   var data = $("#profiles-data");
   if (!data) return;
   var profiles = JSON.parse(data.textContent);
-  var select = $("#profile"), target = $("#target"), hint = $("#target-hint"), desc = $("#profile-description");
-  function update() {
-    var p = profiles[select.value];
-    var players = Math.max(2, $$(".players input").filter(function (i) { return i.value.trim(); }).length);
+  var select = $("#profile"), target = $("#target"), shown = $("#target-shown"), hint = $("#target-hint");
+  var desc = $("#profile-description"), summary = $("#rules-summary"), sides = $("#sides");
+  var nameInput = $("#game-name"), clock = $("#local-time");
+  var inputs = $$(".players input");
+
+  function names() {
+    return inputs.map(function (i) { return i.value.trim().replace(/\s+/g, " "); }).filter(Boolean);
+  }
+  function hhmm() {
+    var now = new Date();
+    return String(now.getHours()).padStart(2, "0") + ":" + String(now.getMinutes()).padStart(2, "0");
+  }
+  // Partners sit opposite (seat 1 with seat 3), as the server makes the sides.
+  function sideNames(list) {
+    var layout = ($("input[name=layout]:checked") || {}).value || "teams", n = list.length, groups;
+    if (layout === "pairs" && n === 6) groups = [0, 1, 2].map(function (i) { return [list[i], list[i + 3]]; });
+    else if (layout !== "alone" && (n === 4 || n === 6)) groups = [list.filter(function (_, i) { return i % 2 === 0; }),
+                                                                   list.filter(function (_, i) { return i % 2 === 1; })];
+    else groups = list.map(function (x) { return [x]; });
+    return groups.map(function (g) { return g.length <= 2 ? g.join(" & ") : g.slice(0, -1).join(", ") + " & " + g[g.length - 1]; });
+  }
+  function optionText(value) {
+    return value === "true" ? "yes" : value === "false" ? "no" : value.replace(/_/g, " ");
+  }
+
+  function update(ev) {
+    var p = profiles[select.value] || profiles.classic;
+    var list = names(), count = Math.max(2, list.length);
     desc.textContent = p.description;
-    var t = p.targets[String(players)];
-    target.placeholder = t ? String(t) : "";
-    hint.textContent = t ? "Leave empty to play to " + t + " (" + players + " players, this profile)."
-      : "This profile is for " + p.players.join(", ") + " players.";
+    // The target follows the profile and the names until the person types their own.
+    var t = p.targets[String(count)];
+    var typing = ev && ev.target === target;
+    if (t && !typing && (target.value === "" || target.value === shown.value)) {
+      target.value = String(t);
+      shown.value = String(t);
+    }
+    var parts = Object.keys(p.targets).filter(function (n) { return p.players.indexOf(Number(n)) >= 0; })
+      .map(function (n) { return n + " players: " + p.targets[n]; });
+    hint.textContent = (p.players.indexOf(list.length) < 0 && list.length >= 2
+      ? "This profile is for " + p.players.join(", ") + " players. " : "The profile's target for this many players. ")
+      + (new Set(Object.values(p.targets)).size > 1 ? "(" + parts.join(", ") + ") " : "")
+      + "Change it to play to another score.";
+    var deck = $("input[name=deck_style]:checked");
+    var changed = $$(".house-rules select").filter(function (s) { return s.value && !s.disabled; }).length;
+    summary.textContent = [p.title, "to " + (target.value || t || "?"),
+      (deck ? deck.parentNode.textContent.trim() : "Italian") + " deck"]
+      .concat(changed ? [plural(changed, "house rule")] : []).join(" · ");
+    // The sides choice matters only with 4 or 6 names; three teams of two only with six.
+    sides.hidden = !(list.length === 4 || list.length === 6);
+    var pairs = $("label[data-layout=pairs]", sides), pairsInput = $("input", pairs);
+    pairs.hidden = list.length !== 6;
+    if (pairs.hidden && pairsInput.checked) $("input[value=teams]", sides).checked = true;
+    if (list.length >= 2) nameInput.placeholder = sideNames(list).join(" vs ") + " · " + hhmm();
+    else nameInput.placeholder = "The players and the time";
     $$(".house-rules .option").forEach(function (div) {
       var key = div.dataset.option, sel = $("select", div), fixed = p.fixed.indexOf(key) >= 0;
       div.classList.toggle("fixed", fixed);
       sel.disabled = fixed;
-      sel.options[0].textContent = "as the profile (" + (p.options[key] === "true" ? "yes" : p.options[key] === "false" ? "no" : p.options[key].replace("_", " ")) + ")";
+      sel.options[0].textContent = "as the profile (" + optionText(p.options[key]) + ")";
     });
   }
   select.addEventListener("change", update);
-  $$(".players input").forEach(function (i) { i.addEventListener("input", update); });
+  target.addEventListener("input", update);
+  $$("input[name=deck_style], input[name=layout], .house-rules select").forEach(function (i) {
+    i.addEventListener("change", update);
+  });
+  inputs.forEach(function (i) { i.addEventListener("input", update); });
+  // The phone's own clock names the game: the server's may be in another time zone.
+  $(".new-game").addEventListener("submit", function () { clock.value = hhmm(); });
+  clock.value = hhmm();
   update();
 })();

@@ -1,52 +1,111 @@
-// Scopa Scorekeeper: a hand entered from the piles. Loaded after app.js (which defines $, $$ and plural); works without it.
+// Scopa Scorekeeper: a hand entered from the piles. Loaded after grid.js and app.js (which defines $, $$ and
+// plural); the form works without it.
 "use strict";
-// Hand from piles: tap a card to give it to the chosen side; the server counts.
+// Say whose pile is in hand, tap its cards; the server counts. The rest: with two sides and one side's cards
+// tapped, they are the other side's pile; otherwise Check hand asks where they go (PilesForm decides the same).
 (function () {
   var form = $("#hand-form");
   if (!form) return;
-  var active = 0;
   var names = JSON.parse(form.dataset.names), rules = JSON.parse(form.dataset.rules);
-  var live = $("#live");
-  function paint(cell) {
-    var v = $("select", cell).value;
-    cell.className = cell.className.replace(/\bside\d\b/g, "").trim();
-    if (v !== "") cell.classList.add("side" + v);
+  var marks = JSON.parse(form.dataset.marks), piles = JSON.parse(form.dataset.piles);
+  var live = $("#live"), holding = null;
+  var ask = $("#holding-ask"), now = $("#holding-now"), hint = $("#holding-hint");
+  var restAsk = $("#rest-ask");
+
+  var grid = new CardGrid($(".grid", form), {
+    values: names.map(function (n, i) { return String(i); }),
+    owner: function (v) { return { label: piles[v], mark: marks[v], cls: "side" + v }; },
+    none: "not given",
+    pick: function () { return holding; },
+    ask: function () { askHolding(true); },
+    changed: schedule
+  });
+
+  // Whose pile: asked before the first tap, then shown in a bar that stays in view while tapping.
+  function askHolding(tapped) {
+    holding = null;
+    $("#holding").classList.remove("held");
+    ask.hidden = false;
+    now.hidden = true;
+    hint.hidden = !tapped;
+    ask.classList.toggle("asking", !!tapped);
+    $$(".pick", ask).forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+    ask.scrollIntoView({ block: "nearest" });
+    $(".pick", ask).focus();
   }
-  $$(".pick").forEach(function (b) {
-    b.addEventListener("click", function () {
-      active = parseInt(b.dataset.side, 10);
-      $$(".pick").forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
-    });
+  function hold(side, focusGrid) {
+    holding = String(side);
+    $$(".pick", ask).forEach(function (b) { b.setAttribute("aria-pressed", b.dataset.side === holding ? "true" : "false"); });
+    $(".holding-name", now).textContent = piles[side];
+    var mark = $(".holding-mark", now);
+    mark.textContent = marks[side];
+    mark.className = "holding-mark side" + side;
+    ask.hidden = true;
+    now.hidden = false;
+    $("#holding").classList.add("held");
+    if (focusGrid) grid.focus();
+  }
+  $$(".pick", ask).forEach(function (b) {
+    b.addEventListener("click", function () { hold(parseInt(b.dataset.side, 10), true); });
   });
-  $$(".cell").forEach(function (cell) {
-    cell.addEventListener("click", function (ev) {
-      ev.preventDefault();
-      var sel = $("select", cell);
-      sel.value = sel.value === String(active) ? "" : String(active);
-      paint(cell);
-      schedule();
+  $("#holding-change").addEventListener("click", function () { askHolding(false); });
+
+  // The rest: who gets the cards nobody was given, if anyone can say without asking.
+  function given() {
+    var out = names.map(function () { return []; }), free = [];
+    grid.cells.forEach(function (cell) {
+      var v = grid.value(cell);
+      if (v === "") free.push(cell); else out[parseInt(v, 10)].push(cell.dataset.card);
     });
-  });
+    return { piles: out, free: free };
+  }
+  function restSide(g) {
+    if (names.length !== 2) return null;
+    var holders = g.piles.map(function (p, i) { return p.length ? i : -1; }).filter(function (i) { return i >= 0; });
+    return holders.length === 1 ? 1 - holders[0] : null;
+  }
+  function restQuestion(n) {
+    return n === 1 ? "Where does the card not given go?" : "Where do the " + n + " cards not given go?";
+  }
+  function missingChosen() { var m = $("#rest-missing"); return !!(m && m.value === "missing"); }
+
   $$(".rest-to").forEach(function (b) {
     b.addEventListener("click", function (ev) {
       ev.preventDefault();
-      $$(".cell").forEach(function (cell) {
-        var sel = $("select", cell);
-        if (sel.value === "") { sel.value = b.dataset.side; paint(cell); }
-      });
+      grid.cells.forEach(function (cell) { if (grid.value(cell) === "") grid.set(cell, b.dataset.side); });
       schedule();
     });
   });
+  // Check hand (or Enter in a field) asks where the rest go when nothing else says, in one tap: a side's
+  // button there or "missing" sends the form with that choice. Handled on click, before the form is sent.
+  $$("button[name=action][value=check]", form).forEach(function (b) {
+    b.addEventListener("click", function (ev) {
+      var g = given();
+      if (!g.free.length || restSide(g) !== null || missingChosen()) return;
+      ev.preventDefault();
+      $("#rest-ask-q").textContent = restQuestion(g.free.length);
+      restAsk.hidden = false;
+      restAsk.scrollIntoView({ block: "center" });
+      $("button", restAsk).focus();
+    });
+  });
+
   form.addEventListener("change", schedule);
   var timer = null, seq = 0;
-  function schedule() { clearTimeout(timer); timer = setTimeout(count, 200); }
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(count, 200);
+    if (restAsk.hidden) return;
+    var free = given().free.length;
+    if (free) $("#rest-ask-q").textContent = restQuestion(free);
+    else restAsk.hidden = true;
+  }
   function count() {
-    var piles = names.map(function () { return []; }), free = 0;
-    $$(".cell").forEach(function (cell) {
-      var v = $("select", cell).value;
-      if (v === "") free += 1; else piles[parseInt(v, 10)].push(cell.dataset.card);
-    });
-    var sides = names.map(function (n, i) { return { name: n, pile: piles[i] }; });
+    var g = given(), to = restSide(g), free = g.free.length;
+    var sent = g.piles.map(function (p) { return p.slice(); });
+    // The counts show the hand as it will be saved: the rest in the other side's pile.
+    if (to !== null) g.free.forEach(function (cell) { sent[to].push(cell.dataset.card); });
+    var sides = names.map(function (n, i) { return { name: n, pile: sent[i] }; });
     var mine = ++seq;
     fetch(form.dataset.scoreUrl, {
       method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -64,7 +123,11 @@
       });
       if (free) {
         var rest = document.createElement("div");
-        rest.textContent = free + (free === 1 ? " card" : " cards") + " not given yet";
+        rest.className = "rest-line";
+        var cards = plural(free, "card") + " not tapped";
+        if (to !== null) rest.textContent = cards + (free === 1 ? " goes to " : " go to ") + names[to] + ".";
+        else if (missingChosen()) rest.textContent = cards + ": saved as missing.";
+        else rest.textContent = cards + ": Check hand asks where they go.";
         live.appendChild(rest);
       }
     }).catch(function () {});

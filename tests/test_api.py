@@ -145,7 +145,7 @@ def test_score_with_quick_counts(client):
         ([{"pile": ["7d", "1c"], "scopas": -1}, {"pile": []}], "sides[0].scopas", "from 0 to 20"),
         ([{"pile": ["7d", "1c"], "scopas": 2}, {"pile": []}], "sides[0].scopas", "at most 1"),
         ([{"pile": ["7d", "1c"], "scopas": "2"}, {"pile": []}], "sides[0].scopas", "whole number"),
-        ([{"pile": ["7d"]}, {}], "sides[1]", "either a pile"),
+        ([{"pile": ["7d"]}, {}], "sides[1]", "one of: a pile"),
         ([{"pile": ["7d"]}, {"pile": ["7q"]}], "sides[1].pile[0]", "invalid card"),
         ([{"tally": {"cards": 40, "coins": 10}}, {"pile": []}], "sides[0].tally.settebello", "missing"),
         ([{"tally": {"cards": 40, "coins": 10, "settebello": True, "color": 1}}, {"pile": []}],

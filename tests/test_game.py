@@ -145,3 +145,12 @@ def test_the_winner_is_the_single_highest_at_or_over_the_target(scopas, target):
         assert all(max(t) < target or t[0] == t[1] for t in earlier)
     else:
         assert all(max(t) < target or t[0] == t[1] for t in progress.totals)
+
+
+def test_the_status_says_the_leaders_total_first_and_a_level_game_is_tied():
+    names = ["Anna", "Marco"]
+    marco = play_out([hand(["cards"], ["coins", "settebello"], (0, 0))], names, 11)
+    assert marco.status == "Marco leads 2-1; 11 to win."
+    assert play_out([hand(["cards"], ["coins"], (0, 0))], names, 11).status == "Tied 1-1; 11 to win."
+    won = play_out([hand([], ["cards", "coins", "settebello", "primiera"], (1, 8))], names, 11)
+    assert won.status == "Marco wins 12-1."

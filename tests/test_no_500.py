@@ -4,14 +4,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-cards = st.sampled_from(["7d", "5c", "1s", "10b", "K♦", "xx", "", "7d7d", 7, None, True])
+cards = st.sampled_from(["7d", "5c", "1s", "10b", "K♦", "xx", "", "7d7d", 7, None, True, "settebello", "re_bello"])
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False) | st.text(max_size=12)
     | cards,
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
         st.sampled_from(["hand", "table", "card", "capture", "sides", "rules", "pile", "tally", "scopas", "name",
                          "players", "cards", "coins", "settebello", "primiera", "primiera_won", "profile", "target",
-                         "end", "napola", "submission_id", "last_play", "version", "deck_style"]),
+                         "end", "napola", "submission_id", "last_play", "version", "deck_style", "won"]),
         inner, max_size=6),
     max_leaves=20,
 )  # fmt: skip
@@ -28,6 +28,25 @@ def test_api_bodies_never_give_a_500(client, path, body):
     assert r.status_code in (200, 201, 400), r.get_data(as_text=True)
     if r.status_code == 400:
         assert r.json["message"]
+
+
+won_sides = st.lists(
+    st.fixed_dictionaries(
+        {"won": st.lists(st.sampled_from(["cards", "coins", "settebello", "primiera", "re_bello"]), max_size=5)},
+        optional={"scopas": json_values, "napola": json_values},
+    ),
+    min_size=2, max_size=2,
+)  # fmt: skip
+
+
+@SETTINGS
+@given(sides=won_sides)
+def test_winners_hands_never_give_a_500(client, sides):
+    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}], "rules": {"napola": True}}).json
+    r = client.post(f"/api/v1/games/{g['id']}/rounds", json={"submission_id": "sub-won-0001", "sides": sides},
+                    headers={"X-Keeper-Key": g["keeper_key"]})  # fmt: skip
+    assert r.status_code in (201, 400), r.get_data(as_text=True)
+    assert (r.status_code == 400) == bool(r.json.get("message"))
 
 
 @SETTINGS

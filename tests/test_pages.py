@@ -1,5 +1,6 @@
 """The pages through the test client: forms, keeper links, errors, and what a viewer may do."""
 
+import html
 import re
 
 import pytest
@@ -23,8 +24,24 @@ def value_of(page, name):
     return found[1] if found else None
 
 
+def checked(page, name):
+    """The value of the radio button named ``name`` that the page shows chosen (None when none is)."""
+    for tag in re.findall(r"<input\b[^>]*>", page):
+        if f'name="{name}"' in tag and re.search(r"\bchecked\b", tag):
+            return re.search(r'value="([^"]*)"', tag)[1]
+    return None
+
+
 def api_game(client, game_id):
     return client.get(f"/api/v1/games/{game_id}").json
+
+
+def send(client, url, data):
+    """POST a form as a browser does: the answer is always a redirect (Post/Redirect/Get); returns the page
+    it leads to, which a reload or Back shows again without sending the form."""
+    r = client.post(url, data=data)
+    assert r.status_code == 303, r.get_data(as_text=True)[:300]
+    return client.get(r.headers["Location"].split("#")[0])
 
 
 def grid(anna_codes, sides=2, rest=1):
@@ -42,7 +59,8 @@ def test_two_names_and_one_tap_start_a_classic_game_to_11(client):
     assert g["target"] == 11 and g["rules"]["profile"] == "classic"
     assert [s["name"] for s in g["sides"]] == ["Anna", "Bruno"]
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "Record hand 1" in page and "Anna deals" in page.replace("<strong>", "").replace("</strong>", "")
+    assert "Hand 1: who won what?" in page and "Save hand 1" in page
+    assert "Anna deals" in page.replace("<strong>", "").replace("</strong>", "")
 
 
 def test_four_names_make_two_partnerships_sitting_opposite(client):
@@ -105,12 +123,12 @@ def test_csrf_protects_every_form(tmp_path):
 def test_a_hand_from_piles_is_checked_then_saved(client):
     game_id = start(client, "Anna", "Bruno")
     form = grid(ANNA) | {"sides-0-scopas": "1", "submission_id": "sub-hand-000001"}
-    r = client.post(f"/g/{game_id}/hand", data=form | {"action": "check"})
+    r = send(client, f"/g/{game_id}/hand", form | {"action": "check"})
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and "Save hand 1" in page and "Anna took the most cards: 22-18." in page
     assert api_game(client, game_id)["rounds"] == []  # nothing stored before the confirmation
     r = client.post(f"/g/{game_id}/hand", data=form | {"action": "save"})
-    assert r.status_code == 302
+    assert r.status_code == 303 and r.headers["Location"] == f"/g/{game_id}"
     g = api_game(client, game_id)
     assert [s["total"] for s in g["sides"]] == [5, 0]
 
@@ -118,14 +136,14 @@ def test_a_hand_from_piles_is_checked_then_saved(client):
 def test_a_double_submit_records_one_hand(client):
     game_id = start(client, "Anna", "Bruno")
     form = grid(ANNA) | {"submission_id": "sub-double-0001", "action": "save"}
-    assert client.post(f"/g/{game_id}/hand", data=form).status_code == 302
-    assert client.post(f"/g/{game_id}/hand", data=form).status_code == 302
+    assert client.post(f"/g/{game_id}/hand", data=form).status_code == 303
+    assert client.post(f"/g/{game_id}/hand", data=form).status_code == 303
     assert len(api_game(client, game_id)["rounds"]) == 1
 
 
 def test_the_rest_go_to_a_side_without_javascript(client):
     game_id = start(client, "Anna", "Bruno")
-    r = client.post(f"/g/{game_id}/hand", data={"c_7d": "0", "c_1c": "0", "action": "rest:1"})
+    r = send(client, f"/g/{game_id}/hand", {"c_7d": "0", "c_1c": "0", "action": "rest:1"})
     page = r.get_data(as_text=True)
     assert re.search(r'name="c_7d".*?<option value="0" selected', page, re.S)
     assert re.search(r'name="c_5s".*?<option value="1" selected', page, re.S)
@@ -142,7 +160,7 @@ def test_a_bad_hand_shows_the_error_and_keeps_every_card(client):
         "action": "check",
         "submission_id": "sub-bad-00001",
     }
-    r = client.post(f"/g/{game_id}/hand", data=form)
+    r = send(client, f"/g/{game_id}/hand", form)
     page = r.get_data(as_text=True)
     assert r.status_code == 400
     assert "Anna has 3 scopas with 2 cards" in page
@@ -165,7 +183,7 @@ def test_quick_counts_with_one_side_left_to_get_the_rest(client):
         "action": "save",
         "submission_id": "sub-counts-001",
     }
-    assert client.post(f"/g/{game_id}/counts", data=form).status_code == 302
+    assert client.post(f"/g/{game_id}/counts", data=form).status_code == 303
     g = api_game(client, game_id)
     (played,) = g["rounds"]
     assert played["sides"][1]["cards"] == 16 and played["sides"][1]["coins"] == 3
@@ -176,7 +194,7 @@ def test_quick_counts_must_add_up(client):
     game_id = start(client, "Anna", "Bruno")
     form = {"sides-0-cards": "30", "sides-1-cards": "20", "sides-0-coins": "5", "sides-1-coins": "5", "settebello": "1",
             "primiera_by": "0", "action": "check"}  # fmt: skip
-    r = client.post(f"/g/{game_id}/counts", data=form)
+    r = send(client, f"/g/{game_id}/counts", form)
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "50 cards" in page and 'value="30"' in page
 
@@ -191,16 +209,16 @@ def test_edit_and_delete_a_hand(client):
     swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
     r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": str(seen["version"]), "action": "save",
                                                                   "submission_id": "sub-e-000002"})  # fmt: skip
-    assert r.status_code == 302
+    assert r.status_code == 303
     assert [s["total"] for s in api_game(client, game_id)["sides"]] == [0, 4]
-    stale = client.post(f"/g/{game_id}/hands/1/edit", data=grid(ANNA) | {"version": str(seen["version"]),
-                                                                         "action": "save",
-                                                                         "submission_id": "sub-e-000003"})  # fmt: skip
+    stale = send(client, f"/g/{game_id}/hands/1/edit", grid(ANNA) | {"version": str(seen["version"]),
+                                                                      "action": "save",
+                                                                      "submission_id": "sub-e-000003"})  # fmt: skip
     assert stale.status_code == 409 and "changed or deleted on another phone" in stale.get_data(as_text=True)
     page = client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
     assert "Delete hand 1?" in page
     r = client.post(f"/g/{game_id}/hands/1/delete", data=hidden_fields(page))
-    assert r.status_code == 302 and api_game(client, game_id)["rounds"] == []
+    assert r.status_code == 303 and api_game(client, game_id)["rounds"] == []
 
 
 def test_scopas_marked_during_the_hand_wait_in_the_hand_form(client):
@@ -220,7 +238,7 @@ def test_a_viewer_sees_the_score_but_cannot_change_it(app, client):
     game_id = start(client, "Anna", "Bruno")
     viewer = app.test_client()
     page = viewer.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "Anna" in page and "Record hand" not in page and "viewer" in page
+    assert "Anna" in page and "who won what" not in page and "Scopa!" not in page and "viewer" in page
     assert viewer.get(f"/g/{game_id}/hand").status_code == 403
     r = viewer.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-view-0001"})
     assert r.status_code == 403
@@ -233,7 +251,7 @@ def test_the_keeper_link_lets_another_phone_keep_score(app, client):
     r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]})
     other = app.test_client()
     assert other.get(r.json["keeper_url"]).status_code == 302
-    assert "Record hand 1" in other.get(f"/g/{r.json['id']}").get_data(as_text=True)
+    assert "Save hand 1" in other.get(f"/g/{r.json['id']}").get_data(as_text=True)
     assert r.json["name"] in other.get("/").get_data(as_text=True)  # listed among this phone's games
     assert app.test_client().get(f"/g/{r.json['id']}/keep/not-the-key").status_code == 404
 
@@ -267,12 +285,12 @@ def test_a_finished_game_offers_no_new_hand_and_reopens_when_corrected(client):
         client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "0", "action": "save",
                                                              "submission_id": f"sub-f-{i:06d}"})  # fmt: skip
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "Anna wins 12-0." in page and "Record hand" not in page
+    assert "Anna wins 12-0." in page and "who won what" not in page
     assert client.get(f"/g/{game_id}/hand").status_code == 302
     swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
     client.post(f"/g/{game_id}/hands/3/edit", data=swapped | {"action": "save", "submission_id": "sub-f-fix001"})
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "Anna leads 8-4" in page and "Record hand 4" in page
+    assert "Anna leads 8-4" in page and "Hand 4: who won what?" in page
 
 
 def form_fields(page, form_class):
@@ -290,11 +308,11 @@ def test_undo_the_hand_just_saved_once(client):
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-undo-0001"},
                     follow_redirects=True)  # fmt: skip
     page = r.get_data(as_text=True)
-    assert "Hand 1 saved." in page
+    assert "Hand 1 saved:" in page
     action, form = form_fields(page, "undo")
     assert action == f"/g/{game_id}/undo" and form["submission_id"] != "sub-undo-0001"
-    assert "Hand 1 undone." in client.post(action, data=form, follow_redirects=True).get_data(as_text=True)
-    assert client.post(action, data=form).status_code == 302  # a second tap changes nothing
+    assert "Hand 1 undone: it is back in its form" in send(client, action, form).get_data(as_text=True)
+    assert client.post(action, data=form).status_code == 303  # a second tap changes nothing
     assert api_game(client, game_id)["rounds"] == []
     assert "Undo" not in client.get(f"/g/{game_id}").get_data(as_text=True)  # offered once
 
@@ -319,12 +337,12 @@ def test_a_whole_number_field_refuses_anything_else_with_a_400(client, bad, mode
         "submission_id": "sub-bad-number",
     }
     form = (grid(ANNA) | {"action": "save", "submission_id": "sub-bad-number"}) if mode == "hand" else form
-    r = client.post(f"/g/{game_id}/{mode}", data=form | {field: bad})
+    r = send(client, f"/g/{game_id}/{mode}", form | {field: bad})
     page = r.get_data(as_text=True)
     assert r.status_code == 400
     what = field.rsplit("-", 1)[1]
     beside = re.search(rf'name="{field}"[^>]*>\s*<span class="field-error">([^<]+)</span>', page)
-    assert beside and f"{what} must be a whole number from 0 to" in beside[1]
+    assert beside and f"{what.capitalize()} must be a whole number from 0 to" in beside[1]
     assert value_of(page, field) == bad  # kept as typed
     if mode == "counts":
         assert value_of(page, "sides-0-primiera" if field != "sides-0-primiera" else "sides-1-primiera") in ("78", "70")
@@ -350,7 +368,7 @@ def test_an_unknown_choice_on_the_new_game_form_is_a_400_beside_its_field(client
     r = client.post("/new", data=data)
     page = r.get_data(as_text=True)
     assert r.status_code == 400
-    assert re.search(rf'class="[^"]*has-error[^"]*"(?:(?!</fieldset>|</div>|</p>).)*{words}', page, re.S), field
+    assert re.search(rf'class="[^"]*has-error[^"]*"(?:(?!</fieldset>|</div>|</p>).)*{words}', page, re.S | re.I), field
     assert 'value="Anna"' in page and 'value="Bruno"' in page and 'value="Friday"' in page
 
 
@@ -360,11 +378,17 @@ def test_an_unknown_choice_on_the_new_game_form_is_a_400_beside_its_field(client
 def save_hand(client, game_id, i, **extra):
     data = grid(ANNA if i % 2 == 0 else []) | {"action": "save", "submission_id": f"sub-hand-{i:06d}"} | extra
     r = client.post(f"/g/{game_id}/hand", data=data)
-    assert r.status_code == 302, r.get_data(as_text=True)
+    assert r.status_code == 303, r.get_data(as_text=True)
 
 
 def hidden_fields(page):
-    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+    """The hidden inputs of a page (or part of one), as a phone sends them: {name: value}."""
+    out = {}
+    for tag in re.findall(r'<input type="hidden"[^>]*>', page):
+        name, value = re.search(r'\bname="([^"]+)"', tag), re.search(r'\bvalue="([^"]*)"', tag)
+        if name:
+            out[name[1]] = html.unescape(value[1]) if value else ""
+    return out
 
 
 def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, client):
@@ -379,10 +403,10 @@ def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, cl
     opened = other.get(f"/g/{game_id}/hands/2/edit").get_data(as_text=True)
     seen = hidden_fields(opened)
     delete = hidden_fields(client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True))
-    assert client.post(f"/g/{game_id}/hands/1/delete", data=delete).status_code == 302
+    assert client.post(f"/g/{game_id}/hands/1/delete", data=delete).status_code == 303
     before = api_game(client, game_id)["rounds"]
     swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
-    r = other.post(f"/g/{game_id}/hands/2/edit", data=swapped | seen | {"action": "save"})
+    r = send(other, f"/g/{game_id}/hands/2/edit", swapped | seen | {"action": "save"})
     page = r.get_data(as_text=True)
     assert r.status_code == 409 and "Show the current hand" in page
     assert value_of(page, "c_7d") is None and re.search(r'name="c_7d".*?<option value="1" selected', page, re.S)
@@ -398,8 +422,8 @@ def test_two_phones_confirming_delete_hand_2_remove_one_hand(app, client):
         theirs.update(mine)
     mine = hidden_fields(client.get(f"/g/{game_id}/hands/2/delete").get_data(as_text=True))
     theirs = hidden_fields(other.get(f"/g/{game_id}/hands/2/delete").get_data(as_text=True))
-    assert client.post(f"/g/{game_id}/hands/2/delete", data=mine).status_code == 302
-    r = other.post(f"/g/{game_id}/hands/2/delete", data=theirs)
+    assert client.post(f"/g/{game_id}/hands/2/delete", data=mine).status_code == 303
+    r = send(other, f"/g/{game_id}/hands/2/delete", theirs)
     assert r.status_code == 409 and "Show the current hand" in r.get_data(as_text=True)
     assert len(api_game(client, game_id)["rounds"]) == 2
 
@@ -415,19 +439,69 @@ def test_undo_removes_exactly_this_phones_hand(app, client):
     action, form = form_fields(r.get_data(as_text=True), "undo")
     save_hand(other, game_id, 1)  # another phone's hand 3, saved after mine
     theirs = api_game(client, game_id)["rounds"][2]
-    r = client.post(action, data=form, follow_redirects=True)
-    assert "Hand 2 undone." in r.get_data(as_text=True)
+    assert "Hand 2 undone" in send(client, action, form).get_data(as_text=True)
     rounds = api_game(client, game_id)["rounds"]
     assert len(rounds) == 2 and rounds[1]["id"] == theirs["id"]
 
 
-def test_undo_puts_the_hands_scopas_back_in_the_hand_in_progress(client):
+def test_undo_brings_a_piles_hand_back_into_its_form_with_its_scopas(client):
     game_id = start(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
                                                              "submission_id": "sub-scopas-back"},
                     follow_redirects=True)  # fmt: skip
     action, form = form_fields(r.get_data(as_text=True), "undo")
-    page = client.post(action, data=form, follow_redirects=True).get_data(as_text=True)
+    r = client.post(action, data=form)
+    assert r.status_code == 303 and r.headers["Location"].startswith(f"/g/{game_id}/hand?d=")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 undone: it is back in its form with its scopas." in page
+    assert api_game(client, game_id)["pending_scopas"] == [2, 0] and api_game(client, game_id)["rounds"] == []
+    # Every card back with its side, the scopas in their fields; saved again, it is the same hand.
+    for code in ("7d", "1c", "6d"):
+        assert re.search(rf'name="c_{code}".*?<option value="0" selected', page, re.S)
+    assert re.search(r'name="c_5s".*?<option value="1" selected', page, re.S)
+    assert value_of(page, "sides-0-scopas") == "2" and value_of(page, "sides-1-scopas") == "0"
+    cells = re.findall(r'name="c_(\w+)".*?<option value="(\d)" selected', page, re.S)
+    assert len(cells) == 40
+    again = hidden_fields(page) | {f"c_{code}": side for code, side in cells}
+    again |= {"sides-0-scopas": "2", "sides-1-scopas": "0", "action": "save"}
+    r = client.post(f"/g/{game_id}/hand", data=again)
+    assert r.status_code == 303 and r.headers["Location"] == f"/g/{game_id}", client.get(r.headers["Location"]).text
+    g = api_game(client, game_id)
+    assert [s["total"] for s in g["sides"]] == [6, 0] and g["pending_scopas"] == [0, 0]
+
+
+def test_undo_brings_a_counts_hand_back_into_its_form(client):
+    game_id = start(client, "Anna", "Bruno")
+    counted = {
+        "sides-0-cards": "24",
+        "sides-0-coins": "7",
+        "settebello": "0",
+        "primiera_by": "1",
+        "sides-1-scopas": "1",
+        "scopas_shown": "0,0",
+        "action": "save",
+        "submission_id": "sub-counted-01",
+    }
+    r = client.post(f"/g/{game_id}/counts", data=counted, follow_redirects=True)
+    action, form = form_fields(r.get_data(as_text=True), "undo")
+    page = send(client, action, form).get_data(as_text=True)
+    assert 'id="counts-form"' in page and "Hand 1 undone: it is back in its form with its scopas." in page
+    assert value_of(page, "sides-0-cards") == "24" and value_of(page, "sides-1-cards") == "16"
+    assert value_of(page, "sides-1-scopas") == "1" and value_of(page, "scopas_shown") == "0,1"
+    assert checked(page, "settebello") == "0" and checked(page, "primiera_by") == "1"
+    assert api_game(client, game_id)["pending_scopas"] == [0, 1]
+
+
+def test_a_hand_that_cannot_come_back_leaves_its_scopas_pending(client, monkeypatch):
+    from scorekeeper.web import drafts
+
+    game_id = start(client, "Anna", "Bruno")
+    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
+                                                             "submission_id": "sub-scopas-left"},
+                    follow_redirects=True)  # fmt: skip
+    action, form = form_fields(r.get_data(as_text=True), "undo")
+    monkeypatch.setattr(drafts, "COOKIE_BUDGET", 10)  # no room on this phone for the hand
+    page = send(client, action, form).get_data(as_text=True)
     assert "Hand 1 undone; its scopas are back in the hand in progress." in page
     assert api_game(client, game_id)["pending_scopas"] == [2, 0]
 
@@ -443,7 +517,7 @@ def test_a_scopa_marked_on_another_phone_while_the_form_is_open_stays_pending(ap
     seen = hidden_fields(opened)
     assert seen["scopas_shown"] == "1,0"
     data = grid(ANNA) | seen | {"sides-0-scopas": "1", "sides-1-scopas": "0", "action": "save"}
-    assert client.post(f"/g/{game_id}/hand", data=data).status_code == 302
+    assert client.post(f"/g/{game_id}/hand", data=data).status_code == 303
     g = api_game(client, game_id)
     assert g["pending_scopas"] == [0, 1]  # Bruno's scopa, marked meanwhile, waits for the next hand
     assert g["rounds"][0]["sides"][0]["scopas"] == 1
@@ -452,7 +526,7 @@ def test_a_scopa_marked_on_another_phone_while_the_form_is_open_stays_pending(ap
 def test_reusing_a_scopas_submission_id_for_a_hand_is_a_409(client):
     game_id = start(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-reused-0001"})
-    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-reused-0001"})
+    r = send(client, f"/g/{game_id}/hand", grid(ANNA) | {"action": "save", "submission_id": "sub-reused-0001"})
     page = r.get_data(as_text=True)
     assert r.status_code == 409 and re.search(r'name="c_7d".*?<option value="0" selected', page, re.S)
     assert api_game(client, game_id)["rounds"] == []
@@ -463,10 +537,12 @@ def test_the_scoreboard_shows_the_latest_hand_and_ten_rows_and_links_to_all_hand
     for i in range(14):
         save_hand(client, game_id, i)
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "Hand 14 saved:" in page  # this phone's last hand, with its breakdown, offered once for Undo
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert 'id="hand-14"' in page and page.count("<details open>") == 1
     rows = re.findall(r'<tr id="hand-(\d+)">', page)
     assert rows == [str(n) for n in range(13, 3, -1)]
-    assert "Record hand 15" in page and f'href="/g/{game_id}/hands">All 14 hands' in page
+    assert "Save hand 15" in page and f'href="/g/{game_id}/hands">All 14 hands' in page
     hands = client.get(f"/g/{game_id}/hands").get_data(as_text=True)
     assert re.findall(r'<tr id="hand-(\d+)">', hands) == [str(n) for n in range(1, 15)]
 
@@ -505,5 +581,5 @@ def test_a_phone_can_stop_keeping_a_game(client):
     assert "Anna" in client.get("/").get_data(as_text=True)
     assert client.post(f"/g/{game_id}/forget").status_code == 302
     assert "Games on this phone" not in client.get("/").get_data(as_text=True)
-    assert "Record hand" not in client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "Save hand" not in client.get(f"/g/{game_id}").get_data(as_text=True)
     assert client.get(f"/g/{game_id}").status_code == 200  # the game itself stays

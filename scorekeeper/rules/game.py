@@ -128,9 +128,10 @@ class Progress:
         return self.totals[-1] if self.totals else ()
 
 
-def _shown(names: Sequence[str], totals: Sequence[int]) -> str:
+def _shown(names: Sequence[str], totals: Sequence[int], first: int = 0) -> str:
+    """Totals as said aloud: "12-9" with ``first``'s total first when two sides play, else every side."""
     if len(totals) == 2:
-        return "-".join(map(str, totals))
+        return f"{totals[first]}-{totals[1 - first]}"
     return ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=False))
 
 
@@ -196,7 +197,7 @@ def _status(progress: Progress, names: Sequence[str], target: int) -> str:
     totals = progress.current
     hands = len(progress.totals)
     if progress.winner is not None:
-        status = f"{names[progress.winner]} wins {_shown(names, totals)}{progress.how}."
+        status = f"{names[progress.winner]} wins {_shown(names, totals, progress.winner)}{progress.how}."
         if progress.finished_round is not None and progress.finished_round < hands:
             status += f" Hands after hand {progress.finished_round} are not counted: the game was already won."
         return status
@@ -206,5 +207,6 @@ def _status(progress: Progress, names: Sequence[str], target: int) -> str:
         return f"Tied at {_shown(names, totals)} at or over {target}: play another hand."
     top = max(totals)
     leaders = [names[i] for i, t in enumerate(totals) if t == top]
-    lead = f"{leaders[0]} leads" if len(leaders) == 1 else "Level"
-    return f"{lead} {_shown(names, totals)}; {target} to win."
+    if len(leaders) > 1:
+        return f"Tied {_shown(names, totals)}; {target} to win."
+    return f"{leaders[0]} leads {_shown(names, totals, totals.index(top))}; {target} to win."

@@ -1,6 +1,6 @@
 """A game's record: its set-up and the hands entered, re-scored in order whenever it is read.
 
-Hands are stored as they were entered (piles or quick counts), never as
+Hands are stored as they were entered (piles, quick counts or the categories won), never as
 points, so a corrected hand, a deleted one or a finished game always scores
 by the game's own rules.
 """
@@ -15,31 +15,48 @@ from .cards import Card, DeckStyle, parse_cards
 from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import Rules
-from .scoring import SCOPAS_MAX, RoundScore, Tally, score_round
+from .scoring import SCOPAS_MAX, WON_CATEGORIES, RoundScore, Tally, Won, score_round
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
+ENTRY_KINDS = ("pile", "tally", "won")
 
 
 @dataclass(frozen=True, slots=True)
 class SideEntry:
-    """What one side brought to a hand: its pile (or its counts) and its scopas."""
+    """What one side brought to a hand: its pile, its counts or the categories it won; and its scopas.
+
+    ``napola`` is the napola's points of a side entered by winners (counts carry theirs in the tally).
+    """
 
     scopas: int
     pile: tuple[Card, ...] | None = None
     tally: Tally | None = None
+    won: frozenset[str] | None = None
+    napola: int = 0
 
     @property
-    def held(self) -> tuple[Card, ...] | Tally:
-        """What the side brought: its pile, or else its counts."""
+    def held(self) -> tuple[Card, ...] | Tally | Won:
+        """What the side brought: its pile, its counts, or what it won."""
         if self.pile is not None:
             return self.pile
-        assert self.tally is not None, "a side is entered by its pile or by its counts"
+        if self.won is not None:
+            return Won(self.won, self.napola)
+        assert self.tally is not None, "a side is entered by its pile, its counts or what it won"
         return self.tally
 
+    @property
+    def kind(self) -> str:
+        """How the side was entered: "piles", "counts" or "won"."""
+        return "piles" if self.pile is not None else "won" if self.won is not None else "counts"
+
     def to_json(self) -> dict[str, Any]:
-        """The stored and API form: ``{"pile": [...], "scopas": n}`` or ``{"tally": {...}, "scopas": n}``."""
+        """The stored and API form: ``{"pile": [...], "scopas": n}``, ``{"tally": {...}, "scopas": n}``
+        or ``{"won": [...], "scopas": n}`` (with ``"napola": points`` when it has the napola)."""
         if self.pile is not None:
             return {"pile": [str(c) for c in self.pile], "scopas": self.scopas}
+        if self.won is not None:
+            won: dict[str, Any] = {"won": [c for c in WON_CATEGORIES if c in self.won], "scopas": self.scopas}
+            return {**won, "napola": self.napola} if self.napola else won
         assert self.tally is not None
         tally = {k: getattr(self.tally, k) for k in TALLY_FIELDS}
         tally = {k: v for k, v in tally.items() if v is not None and (k not in ("napola", "re_bello") or v)}
@@ -57,6 +74,13 @@ class HandEntry:
         """True when every side was entered from its captured pile."""
         return all(s.pile is not None for s in self.sides)
 
+    @property
+    def kind(self) -> str:
+        """How the hand was entered: "piles" (every side's pile), "won" (winners), else "counts"."""
+        if self.by_piles:
+            return "piles"
+        return "won" if any(s.won is not None for s in self.sides) else "counts"
+
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
         return {"sides": [s.to_json() for s in self.sides]}
@@ -70,14 +94,19 @@ class HandEntry:
         expected = f"{sides} sides" if sides else "2 to 6 sides"
         if not isinstance(rows, list) or (sides and len(rows) != sides) or not 2 <= len(rows) <= 6:
             got = f", not {len(rows)}" if isinstance(rows, list) else ""
-            raise InvalidRoundError(f"sides must list {expected}{got}, each with a pile or a tally", "sides")
+            raise InvalidRoundError(f"sides must list {expected}{got}, each with a pile, a tally or won", "sides")
         out = []
         for i, row in enumerate(rows):
             field = f"sides[{i}]"
             if not isinstance(row, dict):
-                raise InvalidRoundError("each side must be an object with a pile or a tally", field)
-            if ("pile" in row) == ("tally" in row):
-                raise InvalidRoundError("give each side either a pile (its cards) or a tally (its counts)", field)
+                raise InvalidRoundError("each side must be an object with a pile, a tally or won", field)
+            if sum(1 for k in ENTRY_KINDS if k in row) != 1:
+                raise InvalidRoundError(
+                    "give each side one of: a pile (its cards), a tally (its counts) or won (the categories it won)",
+                    field,
+                )
+            if "napola" in row and "won" not in row:
+                raise InvalidRoundError("napola goes inside the tally; beside won only with a winners entry", field)
             scopas = row.get("scopas", 0)
             if type(scopas) is not int or not 0 <= scopas <= SCOPAS_MAX:
                 raise InvalidRoundError(
@@ -85,9 +114,25 @@ class HandEntry:
                 )
             if "pile" in row:
                 out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile")))
+            elif "won" in row:
+                out.append(SideEntry(scopas, won=read_won(row["won"], f"{field}.won"), napola=row.get("napola", 0)))
             else:
                 out.append(SideEntry(scopas, tally=read_tally(row["tally"], f"{field}.tally")))
         return cls(tuple(out))
+
+
+def read_won(data: object, field: str) -> frozenset[str]:
+    """The categories one side won: a list of names, each at most once (which are asked is the rules')."""
+    expected = f"a list of the categories the side won, from {', '.join(WON_CATEGORIES)}"
+    if not isinstance(data, list) or len(data) > len(WON_CATEGORIES):
+        raise InvalidRoundError(f"won must be {expected}", field)
+    for j, name in enumerate(data):
+        if not isinstance(name, str) or name not in WON_CATEGORIES:
+            raise InvalidRoundError(f"unknown category {excerpt(name)} (expected {', '.join(WON_CATEGORIES)})",
+                                    f"{field}[{j}]")  # fmt: skip
+        if name in data[:j]:
+            raise InvalidRoundError(f"{name} is listed twice for this side", f"{field}[{j}]")
+    return frozenset(data)
 
 
 def read_tally(data: object, field: str) -> Tally:

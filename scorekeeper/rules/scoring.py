@@ -1,8 +1,9 @@
 """Scoring one hand: cards, coins, settebello, primiera, scopas, and the optional extras.
 
-Each side (a player, or partners pooling their piles) is given either by its
-captured pile or by quick counts (a ``Tally``).  Every point comes with the
-reason it was given or withheld.
+Each side (a player, or partners pooling their piles) is given by its
+captured pile, by quick counts (a ``Tally``), or by the categories the table
+says it won (``Won``, the winners entry).  Every point comes with the reason it
+was given or withheld.
 
 >>> pile = [Card.parse(c) for c in ["7d", "6c", "7s", "1b"]]
 >>> primiera(pile)
@@ -31,6 +32,11 @@ CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas")
 EXTRA_CATEGORIES = ("napola", "re_bello")
 # Primiera by sevens: most sevens, then sixes, aces, fives, fours, threes, twos.
 SEVENS_ORDER = (7, 6, 1, 5, 4, 3, 2)
+# The winners entry asks who won each of these (re bello only when played); the settebello and the
+# re bello are single cards, so exactly one side has each and they cannot be tied.
+WON_CATEGORIES = ("cards", "coins", "settebello", "primiera", "re_bello")
+NO_TIE = frozenset({"settebello", "re_bello"})
+NAPOLA_MIN = 3  # Ace, 2 and 3 of coins
 SUIT_NAMES = {Suit.DENARI: "coins", Suit.COPPE: "cups", Suit.SPADE: "swords", Suit.BASTONI: "batons"}
 
 
@@ -80,14 +86,38 @@ class Tally:
         )
 
 
+def won_categories(rules: Rules = Rules()) -> tuple[str, ...]:
+    """The categories a winners entry asks about under ``rules``, in count-out order.
+
+    >>> won_categories()
+    ('cards', 'coins', 'settebello', 'primiera')
+    """
+    return tuple(c for c in WON_CATEGORIES if c != "re_bello" or rules.re_bello)
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """What one side won in a hand as the table tells it: the categories, and its napola's points.
+
+    No card is counted: a hand entered this way says who won what, nothing more.
+    """
+
+    categories: frozenset[str]
+    napola: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class SideScore:
-    """One side's counts and points for a hand."""
+    """One side's counts and points for a hand.
+
+    A side entered by winners has no counts: ``tally`` is None and ``won`` names what it won.
+    """
 
     name: str
-    tally: Tally
+    tally: Tally | None
     scopas: int
     points: dict[str, int]
+    won: frozenset[str] | None = None
 
     @property
     def total(self) -> int:
@@ -95,8 +125,22 @@ class SideScore:
         return sum(self.points.values())
 
     def to_dict(self) -> dict[str, Any]:
-        """The API's score row for this side."""
+        """The API's score row for this side (counts are null for a hand entered by winners)."""
         t = self.tally
+        if t is None:
+            won = self.won or frozenset()
+            return {
+                "name": self.name,
+                "cards": None,
+                "coins": None,
+                "settebello": "settebello" in won,
+                "primiera": None,
+                "primiera_cards": [],
+                "scopas": self.scopas,
+                "points": dict(self.points),
+                "total": self.total,
+                "won": [c for c in WON_CATEGORIES if c in won],
+            }
         return {
             "name": self.name,
             "cards": t.cards,
@@ -184,22 +228,32 @@ def possible_primiera(suits: int) -> frozenset[int]:
 
 
 def score_round(
-    sides: Sequence[tuple[str, Sequence[Card] | Tally, int]],
+    sides: Sequence[tuple[str, Sequence[Card] | Tally | Won, int]],
     rules: Rules = Rules(),
 ) -> RoundScore:
-    """Score one hand. Each side is ``(name, pile or Tally, scopas)``.
+    """Score one hand. Each side is ``(name, pile or Tally or Won, scopas)``.
 
     Piles may leave cards out (a warning says which); a card in two piles, a
     negative count, or more scopas than a pile allows is an ``InvalidRoundError``.
-    Quick counts (Tallies) must add up to the whole deck.
+    Quick counts (Tallies) must add up to the whole deck. A winners entry (``Won``)
+    is given for every side or for none.
     """
     if not 2 <= len(sides) <= 6:
         raise InvalidRoundError(f"a hand is scored for 2 to 6 sides, not {len(sides)}", "sides")
+    wons = [held for _, held, _ in sides if isinstance(held, Won)]
+    if wons:
+        if len(wons) != len(sides):
+            raise InvalidRoundError(
+                "give every side of a hand the same kind of entry: the categories won, or piles or counts",
+                "sides",
+            )
+        return _score_won([name for name, _, _ in sides], wons, [n for _, _, n in sides], rules)
     tallies: list[Tally] = []
     scopas: list[int] = []
     owner: dict[Card, int] = {}
     names = [name for name, _, _ in sides]
     for i, (name, held, side_scopas) in enumerate(sides):
+        assert not isinstance(held, Won), "winners entries are scored by _score_won"
         if isinstance(held, Tally):
             check_tally(held, rules, f"sides[{i}].tally")
             tally = held
@@ -269,6 +323,102 @@ def score_round(
         tuple(SideScore(names[i], tallies[i], scopas[i], points[i]) for i in range(len(sides))),
         tuple(reasons),
         tuple(warnings),
+    )
+
+
+CATEGORY_NOUNS = {"cards": "cards", "coins": "coins", "settebello": "settebello (7 of coins)",
+                  "primiera": "primiera", "re_bello": "re bello (King of coins)"}  # fmt: skip
+
+
+def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rules) -> RoundScore:
+    """Score a hand entered by winners: each category to the side that won it, none when tied."""
+    asked = won_categories(rules)
+    owner: dict[str, int] = {}
+    for i, won in enumerate(wons):
+        field = f"sides[{i}]"
+        if not isinstance(won.categories, frozenset) or not all(isinstance(c, str) for c in won.categories):
+            raise InvalidRoundError(f"won must list category names ({', '.join(asked)})", f"{field}.won")
+        for category in sorted(won.categories, key=lambda c: (c not in WON_CATEGORIES, str(c))):
+            if category == "re_bello" and not rules.re_bello:
+                raise InvalidRoundError(
+                    "re bello is not played under these rules; leave it out or turn it on", f"{field}.won"
+                )
+            if category not in asked:
+                raise InvalidRoundError(
+                    f"unknown category {excerpt(category)} (expected {', '.join(asked)})", f"{field}.won"
+                )
+            if category in owner:
+                first = owner[category]
+                raise InvalidRoundError(
+                    f"{names[first]} and {names[i]} both have the {CATEGORY_NOUNS[category]}; "
+                    f"only one side can win it (a tie: list it for nobody)",
+                    f"{field}.won",
+                )
+            owner[category] = i
+        side_scopas = scopas[i]
+        if type(side_scopas) is not int or not 0 <= side_scopas <= SCOPAS_MAX:
+            raise InvalidRoundError(
+                f"scopas must be a whole number from 0 to {SCOPAS_MAX}, not {excerpt(side_scopas)}",
+                f"{field}.scopas",
+            )
+        napola = won.napola
+        if type(napola) is not int or not (napola == 0 or NAPOLA_MIN <= napola <= COINS_IN_DECK):
+            raise InvalidRoundError(
+                f"napola scores {NAPOLA_MIN} to {COINS_IN_DECK} points (or 0), not {excerpt(napola)}",
+                f"{field}.napola",
+            )
+        if napola and not rules.napola:
+            raise InvalidRoundError(
+                "napola is not played under these rules; leave it out or turn the napola on", f"{field}.napola"
+            )
+    for category in sorted(NO_TIE & set(asked)):
+        if category not in owner:
+            raise InvalidRoundError(f"say who took the {CATEGORY_NOUNS[category]}: one side always has it", "sides")
+    napolas = [i for i, w in enumerate(wons) if w.napola]
+    if len(napolas) > 1:
+        raise InvalidRoundError("only one side can hold the napola (the Ace of coins starts it)", "sides")
+    if napolas:
+        i, run = napolas[0], wons[napolas[0]].napola
+        # A napola of n holds the coins from the ace to n: from 7 up it holds the settebello, at 10
+        # the re bello, and from 6 up more than half the coins.
+        needs = [c for c, low in (("settebello", 7), ("re_bello", 10), ("coins", 6)) if run >= low and c in asked]
+        for category in needs:
+            if owner.get(category) != i:
+                raise InvalidRoundError(
+                    f"a napola of {run} holds the coins from the ace to {run}, so {names[i]} also won the "
+                    f"{CATEGORY_NOUNS[category]}",
+                    f"sides[{i}].napola",
+                )
+
+    points: list[dict[str, int]] = [{} for _ in names]
+    reasons: list[Reason] = []
+
+    def award(category: str) -> None:
+        winner = owner.get(category)
+        for i, p in enumerate(points):
+            p[category] = 1 if i == winner else 0
+        noun = CATEGORY_NOUNS[category]
+        text = (f"{names[winner]} won the {noun}, as told at the table." if winner is not None
+                else f"Nobody won the {noun}: a tie, as told at the table.")  # fmt: skip
+        reasons.append(Reason(category, winner, text))
+
+    for category in ("cards", "coins", "settebello", "primiera"):
+        award(category)
+    for i, p in enumerate(points):
+        p["scopas"] = scopas[i]
+    reasons.append(Reason("scopas", None, _scopa_text(names, scopas)))
+    if rules.napola:
+        for i, p in enumerate(points):
+            p["napola"] = wons[i].napola
+        text = (f"{names[napolas[0]]} has the napola: {wons[napolas[0]].napola} points, as told at the table."
+                if napolas else "Nobody has the napola (Ace, 2 and 3 of coins).")  # fmt: skip
+        reasons.append(Reason("napola", napolas[0] if napolas else None, text))
+    if rules.re_bello:
+        award("re_bello")
+    return RoundScore(
+        tuple(SideScore(names[i], None, scopas[i], points[i], wons[i].categories) for i in range(len(names))),
+        tuple(reasons),
+        (),
     )
 
 
@@ -432,7 +582,7 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) ->
 
 
 __all__ = [
-    "CATEGORIES", "COINS_IN_DECK", "DECK_SIZE", "EXTRA_CATEGORIES", "PRIMIERA_MAX", "SCOPAS_MAX",
-    "Reason", "RoundScore", "SideScore", "Tally",
-    "check_tally", "napola_points", "primiera", "primiera_cards", "score_round",
+    "CATEGORIES", "COINS_IN_DECK", "DECK_SIZE", "EXTRA_CATEGORIES", "NO_TIE", "PRIMIERA_MAX", "SCOPAS_MAX",
+    "WON_CATEGORIES", "Reason", "RoundScore", "SideScore", "Tally", "Won",
+    "check_tally", "napola_points", "primiera", "primiera_cards", "score_round", "won_categories",
 ]  # fmt: skip

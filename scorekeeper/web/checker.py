@@ -8,6 +8,8 @@ played is the rules core's to say (``check_position``, ``plays_by_card``).
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -123,8 +125,8 @@ class CheckerForm(FlaskForm):
         validate_choice=False,
         validators=[_at_most(NAME_TEXT_MAX)],
     )
-    last = BooleanField("last card of the hand", false_values=("", "0", "false"))
-    deal = BooleanField("first deal (check for kings)", false_values=("", "0", "false"))
+    last = BooleanField("Last card of the hand", false_values=("", "0", "false"))
+    deal = BooleanField("First deal: the 4 cards on the table", false_values=("", "0", "false"))
     game = StringField("Game", validators=[_at_most(GAME_ID_MAX)])
 
     def __init__(self, **kwargs: Any) -> None:
@@ -189,13 +191,13 @@ class CheckerForm(FlaskForm):
             if key in CAPTURE_OPTIONS and self[key].data is None:
                 self[key].data = value
 
-    def add_error(self, err: ScopaError, default: str = "table") -> None:
-        """Show a core error beside the field it names (one message a field is enough to act on)."""
+    def add_error(self, err: ScopaError, default: str = "table", message: str | None = None) -> None:
+        """Show a core error (or ``message`` about it) beside the field it names; one a field is enough to act on."""
         name = (err.field or default).split("[")[0].split(".")[0]
         name = FIELD_OF.get(name, name)
         field = self[name] if name in self else self[default]
         if not field.errors:
-            field.errors = [err.message]
+            field.errors = [message or err.message]
 
     def _game_id(self) -> str:
         return self.game.data if self.game.data and not self.game.errors else ""
@@ -230,6 +232,45 @@ for _card in DECK:
     setattr(CheckerForm, f"c_{_card}", SelectField(choices=["", "t", "h"], validate_choice=False))
 
 
+@cache
+def _label_pattern(style: DeckStyle) -> tuple[re.Pattern[str], dict[str, str]]:
+    """Every card's short label in a deck style ("A Bastoni", "4♠") as a pattern, and its full name."""
+    names = {card.label(style): card.name(style) for card in DECK}
+    # Longest first, and not inside a longer token, so that "10" or "A" alone never match.
+    labels = "|".join(re.escape(label) for label in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w♦♥♠♣])(?:{labels})(?![\w])"), names
+
+
+def named(text: str, style: DeckStyle) -> str:
+    """``text`` with the core's short card labels ("5 Coppe", "A♠") written as the cards' names ("5 di Coppe").
+
+    The core writes its reasons with the short labels; the checker's answers name every card in full.
+    """
+    pattern, names = _label_pattern(style)
+    return pattern.sub(lambda found: names[found[0]], text)
+
+
+_CODE = re.compile(r"(?<![\w/])(?:10|[1-9])[dcsb](?![\w])")
+
+
+def named_codes(text: str, style: DeckStyle) -> str:
+    """``text`` with card codes ("2c") written as the cards' names in a deck style ("2 di Coppe")."""
+    return _CODE.sub(lambda found: Card.parse(found[0]).name(style), text)
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: a capital letter first and a full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    first, space, rest = text.partition(" ")
+    if "_" in first:
+        # An option's name as the core writes it ("capture_choice must be ...") reads as its menu's label.
+        first = first.replace("_", " ")
+    text = first[:1].upper() + first[1:] + space + rest
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 @bp.get("/check")
 def capture_checker() -> Response | tuple[str, int]:
     """Every legal play for a table and a hand, a verdict on a claimed capture, and the deal check."""
@@ -237,7 +278,9 @@ def capture_checker() -> Response | tuple[str, int]:
     form.validate()
     if form.read_grid() and not form.field_errors:
         # The grid without JavaScript sends one field per card: turn it into the short, shareable form.
-        return redirect(url_for("checker.capture_checker") + "?" + urlencode(form.entered_query(), safe=","))
+        # The answer is what was asked for: the page opens at it.
+        query = urlencode(form.entered_query(), safe=",")
+        return redirect(url_for("checker.capture_checker") + "?" + query + "#answer")
     game = None
     if form.game.data and not form.game.errors:
         try:
@@ -253,7 +296,8 @@ def capture_checker() -> Response | tuple[str, int]:
     if asked:
         found = position_errors(hand, table, deal=form.deal.data, play=play[0] if play else None, take=take)
         for problem in found:
-            form.add_error(problem)
+            # A position's problems are about cards the person tapped: they are named, not coded.
+            form.add_error(problem, message=named_codes(problem.message, form.deck_style))
     if asked and not form.field_errors:
         try:
             if form.deal.data:
@@ -274,7 +318,10 @@ def capture_checker() -> Response | tuple[str, int]:
         plays=plays,
         verdict=verdict,
         dealt=dealt,
-        describe=describe,
+        describe=lambda group, style: named(describe(group, style), style),
+        named=lambda text: sentence(named(text, form.deck_style)),
+        sentence=sentence,
+        clear_url=_clear_url(form),
         options=[form[key] for key in CAPTURE_OPTIONS],
         rule_text=RULE_TEXT,
         share_url=absolute(path),
@@ -282,6 +329,12 @@ def capture_checker() -> Response | tuple[str, int]:
         game=game,
     )
     return html, 400 if form.field_errors else 200
+
+
+def _clear_url(form: CheckerForm) -> str:
+    """The checker with an empty position and the same rules, deck style and game."""
+    empty = form.query(table="", hand="", play="", take="", last="", deal="")
+    return url_for("checker.capture_checker") + ("?" + urlencode(empty, safe=",") if empty else "")
 
 
 @bp.get("/g/<game_id>/check")

@@ -1,4 +1,4 @@
-"""The game pages' forms, all WTForms: a hand (by piles or by counts), a scopa, a delete, an undo.
+"""The game pages' forms, all WTForms: a hand (by winners, by counts or by piles), a scopa, a delete, an undo.
 
 Field names follow the core's error paths (``sides-1-coins`` for ``sides[1].tally.coins``), so
 ``form_field`` maps any ``ScopaError`` onto the field it is about and the page shows the message
@@ -22,10 +22,33 @@ from scorekeeper.rules import DECK
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import HandEntry, SideEntry
 from scorekeeper.rules.options import PLAYER_COUNTS
-from scorekeeper.rules.scoring import COINS_IN_DECK, DECK_SIZE, PRIMIERA_MAX, SCOPAS_MAX, Tally
+from scorekeeper.rules.scoring import (
+    COINS_IN_DECK,
+    DECK_SIZE,
+    NAPOLA_MIN,
+    NO_TIE,
+    PRIMIERA_MAX,
+    SCOPAS_MAX,
+    WON_CATEGORIES,
+    Tally,
+    won_categories,
+)
 
 # Limits from the core's own deck and rules, rather than restated.
 MAX_SIDES = max(PLAYER_COUNTS)
+
+
+def sentence(message: str) -> str:
+    """A message as the page shows it: a capital first letter and a full stop (the core's text is unchanged).
+
+    >>> sentence("the game is over; correct a hand to reopen it")
+    'The game is over; correct a hand to reopen it.'
+    """
+    text = message.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def new_submission_id() -> str:
@@ -149,25 +172,32 @@ class HandForm(FlaskForm):
 
     def carried(self) -> list[tuple[str, str]]:
         """Every value as hidden inputs for the confirmation page (what will be saved, sent again)."""
-        skip = ("csrf_token", "action", "submission_id", "version", "round_id", "scopas_shown")
-        out = []
+        skip = ("submission_id", "version", "round_id", "scopas_shown")
+        return [(name, value) for name, value in self.values().items() if name not in skip]
+
+    def values(self) -> dict[str, str]:
+        """Every field that holds something, as the text it would be sent as (typed text kept as typed).
+
+        This is what a draft keeps between a POST and the page that shows it (``drafts.stash``).
+        """
+        out = {}
         for field in self.fields():
-            if field.name in skip:
+            if field.name in ("csrf_token", "action"):
                 continue
             value = field._value() if hasattr(field, "_value") else ("" if field.data is None else str(field.data))
             if value != "":
-                out.append((field.name, value))
+                out[field.name] = value
         return out
 
     def first_error(self) -> str | None:
-        """The first message of any field, for the line above the form."""
+        """The first message of any field, for the line above the form, as a sentence."""
         if self.error:
-            return self.error
+            return sentence(self.error)
         for field in self.fields():
             if field.errors:
                 side = re.match(r"sides-(\d+)-", field.name)
-                return f"{self.names[int(side[1])]}: {field.errors[0]}" if side else field.errors[0]
-        return self.form_errors[0] if self.form_errors else None
+                return sentence(f"{self.names[int(side[1])]}: {field.errors[0]}" if side else field.errors[0])
+        return sentence(self.form_errors[0]) if self.form_errors else None
 
     def place_error(self, err: ScopaError, entry: HandEntry | None = None) -> None:
         """Show a core error beside its field (or above the form when it is about the whole hand)."""
@@ -199,18 +229,44 @@ def _only_these_sides(formdata: Mapping, n: int) -> MultiDict:
 
 
 class _PilesFields(HandForm):
-    """A hand from the captured piles: one menu per card, the side it went to."""
+    """A hand from the captured piles: one menu per card, the side it went to.
+
+    The cards nobody was given are "the rest". With two sides, when only one side has cards, the rest
+    are the other side's pile (a player counts the pile they hold; the other is what is left). Otherwise
+    the person says where the rest go: ``rest`` names a side, or ``missing`` to save the hand without them.
+    """
 
     sides = FieldList(FormField(SideScopasForm), max_entries=MAX_SIDES)
+    rest = SelectField(
+        "Where the rest go",
+        choices=[],
+        default="",
+        invalid_choice_message="choose a side for the cards not given, or say they are missing",
+    )
+
+    MISSING = "missing"
 
     def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
         super().__init__(names, formdata, **kwargs)
-        choices = [SelectChoice("", "–")] + [SelectChoice(str(i), name[:3]) for i, name in enumerate(names)]
+        choices = [SelectChoice("", "–")] + [SelectChoice(str(i), name) for i, name in enumerate(names)]
         for card in DECK:
             self.card(card).choices = choices
+        self.rest.choices = [*choices, SelectChoice(self.MISSING, "missing")]
 
     def card(self, card) -> SelectField:
         return self[f"c_{card}"]
+
+    def marks(self) -> list[str]:
+        """Each side's mark in the grid's cells (its initial, or longer when two sides share one)."""
+        from scorekeeper.web.widgets import side_marks
+
+        return side_marks(self.names)
+
+    def pile_labels(self) -> list[str]:
+        """Each side's pile as a card's owner is read out: ``"Anna's pile"``."""
+        from scorekeeper.web.widgets import pile_label
+
+        return [pile_label(name) for name in self.names]
 
     def assigned(self) -> dict[str, int]:
         """Each card given so far and its side, as far as the menus say (bad values are left out)."""
@@ -222,6 +278,24 @@ class _PilesFields(HandForm):
                 out[str(card)] = int(value)
         return out
 
+    def not_given(self) -> int:
+        """How many cards no side has been given."""
+        return len(DECK) - len(self.assigned())
+
+    def rest_goes_to(self) -> int | None:
+        """The side the cards not given go to: the one chosen, or the only side without cards of two; else None."""
+        chosen = self.rest.data
+        if isinstance(chosen, str) and chosen.isascii() and chosen.isdigit() and int(chosen) < len(self.names):
+            return int(chosen)
+        if chosen == self.MISSING or len(self.names) != 2:
+            return None
+        holding = set(self.assigned().values())
+        return ({0, 1} - holding).pop() if len(holding) == 1 else None
+
+    def rest_undecided(self) -> bool:
+        """Whether cards are left that no rule places and nobody has said where they go (so the form asks)."""
+        return self.not_given() > 0 and self.rest_goes_to() is None and self.rest.data != self.MISSING
+
     def give_rest(self, side: int) -> None:
         """The rest go to ``side``: every card not yet given (the no-JavaScript path)."""
         for card in DECK:
@@ -229,18 +303,36 @@ class _PilesFields(HandForm):
                 self.card(card).data = str(side)
 
     def entry(self, rules=None) -> HandEntry:
-        """The hand as entered on the card grid."""
+        """The hand as entered on the card grid, the rest placed; asks (an error on ``rest``) when nothing places them.
+
+        Once placed, the rest are written into the menus, so the confirmation carries every card as it will
+        be saved, and going back shows where they went.
+        """
+        if self.rest_undecided():
+            left = self.not_given()
+            raise InvalidRoundError(
+                f"Where do the {left} cards not given go? Choose a side, or say they are missing."
+                if left > 1
+                else "Where does the card not given go? Choose a side, or say it is missing.",
+                "rest",
+            )
+        side = self.rest_goes_to()
+        if side is not None:
+            self.give_rest(side)
+            self.rest.data = ""
         given = self.assigned()
         scopas = self.scopas()
         piles = [tuple(c for c in DECK if given.get(str(c)) == i) for i in range(len(self.names))]
         return HandEntry(tuple(SideEntry(scopas[i], pile=piles[i]) for i in range(len(self.names))))
 
     def show(self, entry: HandEntry) -> None:
-        """Fill the form with a stored hand (for a correction)."""
+        """Fill the form with a stored hand (for a correction); a hand saved without some cards stays so."""
         for i, side in enumerate(entry.sides):
             self.sides[i].scopas.data = side.scopas
             for card in side.pile or ():
                 self.card(card).data = str(i)
+        if self.not_given():
+            self.rest.data = self.MISSING
 
 
 def _card_menu(card) -> SelectField:
@@ -257,26 +349,26 @@ class CountsForm(HandForm):
     sides = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
     deck_cards, deck_coins = DECK_SIZE, COINS_IN_DECK
     settebello = RadioField("Settebello", choices=[], invalid_choice_message="choose who took the settebello")
-    primiera_by = RadioField("Primiera goes to", choices=[], default="values",
-                             invalid_choice_message="choose who the primiera goes to")  # fmt: skip
+    # No default: a preset "by the values" failed every hand counted without values. Left unanswered, the
+    # primiera follows the values when some were typed; with none typed the form asks who won it.
+    primiera_by = RadioField("Primiera goes to", choices=[], validate_choice=False)
     re_bello = RadioField("Re bello", choices=[], validate_choice=False)
 
     def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
         super().__init__(names, formdata, **kwargs)
         sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         self.settebello.choices = sides
-        self.primiera_by.choices = [
-            SelectChoice("values", "the best value above"),
-            *sides,
-            SelectChoice("none", "nobody (a tie)"),
-        ]
+        self.primiera_by.choices = [*sides, SelectChoice("none", "Tie (nobody)"),
+                                    SelectChoice("values", "By the values typed above")]  # fmt: skip
         self.re_bello.choices = sides
-        if not self.primiera_by.data:
-            self.primiera_by.data = "values"
 
     def validate_re_bello(self, field: Field) -> None:
         if field.data and field.data not in {choice.value for choice in field.choices}:
             raise ValidationError("choose who took the re bello, or nobody")
+
+    def validate_primiera_by(self, field: Field) -> None:
+        if field.data and field.data not in {choice.value for choice in field.choices}:
+            raise ValidationError("choose who the primiera goes to")
 
     def entry(self, rules) -> HandEntry:
         """The hand as counted; raises ``InvalidRoundError`` (with a core path) for what is missing."""
@@ -294,9 +386,10 @@ class CountsForm(HandForm):
                     f"sides[{empty[0]}].tally.{what}",
                 )
         primes = [s.primiera.data for s in sides]
-        by = self.primiera_by.data
-        if by == "values" and all(p is None for p in primes):
-            raise InvalidRoundError("give each side's primiera, or choose who won it", "primiera_by")
+        typed = any(p is not None for p in primes)
+        by = self.primiera_by.data or ("values" if typed else None)
+        if by is None or (by == "values" and not typed):
+            raise InvalidRoundError("primiera: tap who won it (or Tie), or type each side's value", "primiera_by")
         won = None if by == "values" else [by == str(i) for i in range(n)]
         scopas = self.scopas()
         out = []
@@ -333,6 +426,123 @@ class CountsForm(HandForm):
         tallies = [s.tally for s in entry.sides if s.tally is not None]
         if tallies and all(t.primiera_won is not None for t in tallies) and not any(t.primiera_won for t in tallies):
             self.primiera_by.data = "none"
+
+
+# What each row of the winners form is called and asks; a row left unanswered says which it is.
+WON_ROWS = {
+    "cards": ("Cards", "tap who took the most cards, or Tie"),
+    "coins": ("Coins", "tap who took the most coins, or Tie"),
+    "settebello": ("Settebello", "tap who took the 7 of coins"),
+    "primiera": ("Primiera", "tap who won it, or Tie"),
+    "re_bello": ("Re bello", "tap who took the King of coins"),
+}
+NAPOLA_POINTS = tuple(range(NAPOLA_MIN, COINS_IN_DECK + 1))
+
+
+def _won_row(category: str) -> RadioField:
+    label, ask = WON_ROWS[category]
+    return RadioField(label, choices=[], invalid_choice_message=f"{label.lower()}: {ask}")
+
+
+class _WonFields(HandForm):
+    """A hand by winners: for each category the side that won it (or Tie), and who had the napola.
+
+    The categories asked are the core's (``won_categories``); a row the rules do not play is removed.
+    Every row must be answered: a forgotten row is an error naming it, never a silent tie.
+    """
+
+    sides = FieldList(FormField(SideScopasForm), max_entries=MAX_SIDES)
+
+    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, *, rules, **kwargs):
+        self.rules = rules
+        self.asked = won_categories(rules)
+        super().__init__(names, formdata, **kwargs)
+        sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
+        for category in WON_CATEGORIES:
+            if category not in self.asked:
+                del self[f"won_{category}"]
+                continue
+            self.row(category).choices = sides + ([] if category in NO_TIE else [SelectChoice("tie", "Tie")])
+        if rules.napola:
+            self.napola.choices = [*sides, SelectChoice("none", "Nobody")]
+            self.napola_points.choices = [SelectChoice(str(n), str(n)) for n in NAPOLA_POINTS]
+        else:
+            del self["napola"], self["napola_points"]
+
+    def row(self, category: str) -> RadioField:
+        return self[f"won_{category}"]
+
+    def rows(self) -> list[RadioField]:
+        """The category rows, in the core's order."""
+        return [self.row(c) for c in self.asked]
+
+    def validate_napola_points(self, field: Field) -> None:
+        holder = self.napola.data
+        if holder not in (None, "", "none") and field.data not in {c.value for c in field.choices}:
+            raise ValidationError(f"napola: tap its points ({NAPOLA_POINTS[0]} to {NAPOLA_POINTS[-1]})")
+
+    def validate(self, extra_validators=None) -> bool:
+        valid = super().validate(extra_validators)
+        for field in self.rows():
+            # A row names one side: a request naming two (no page sends one) must not give it to either silently.
+            if len(set(field.raw_data or ())) > 1:
+                field.errors = [f"{field.label.text.lower()}: tap only one side, or Tie"]
+                valid = False
+        unanswered = [f.label.text.lower() for f in self.rows() if not f.data]
+        if "napola" in self and not self.napola.data:
+            unanswered.append("napola")
+        if len(unanswered) > 1:
+            self.error = f"answer every row: {', '.join(unanswered)} are not answered"
+        return valid
+
+    def entry(self, rules=None) -> HandEntry:
+        """The hand as the table told it: each side's categories, its napola points and its scopas."""
+        n = len(self.names)
+        won: list[set[str]] = [set() for _ in range(n)]
+        for category in self.asked:
+            side = self.row(category).data
+            if isinstance(side, str) and side.isdigit() and int(side) < n:
+                won[int(side)].add(category)
+        napola = [0] * n
+        if "napola" in self:
+            holder, points = self.napola.data, self.napola_points.data
+            if isinstance(holder, str) and holder.isdigit() and int(holder) < n and str(points).isdigit():
+                napola[int(holder)] = int(points)
+        scopas = self.scopas()
+        return HandEntry(tuple(SideEntry(scopas[i], won=frozenset(won[i]), napola=napola[i]) for i in range(n)))
+
+    def show(self, entry: HandEntry) -> None:
+        """Fill the form with a stored hand (a correction, or a hand brought back by Undo)."""
+        for category in self.asked:
+            holders = [i for i, s in enumerate(entry.sides) if s.won is not None and category in s.won]
+            self.row(category).data = str(holders[0]) if holders else (None if category in NO_TIE else "tie")
+        if "napola" in self:
+            holders = [i for i, s in enumerate(entry.sides) if s.napola]
+            self.napola.data = str(holders[0]) if holders else "none"
+            self.napola_points.data = str(entry.sides[holders[0]].napola) if holders else None
+        for i, side in enumerate(entry.sides):
+            self.sides[i].scopas.data = side.scopas
+
+    def place_error(self, err: ScopaError, entry: HandEntry | None = None) -> None:
+        """A core error beside its row: the napola's points for ``sides[i].napola``, else above the form."""
+        if err.field and re.match(r"^sides\[\d+\]\.napola$", err.field) and "napola" in self:
+            self.napola_points.errors = [*self.napola_points.errors, err.message]
+            self.error = err.message
+            return
+        super().place_error(err, entry)
+
+
+# One row per category the core knows (``won_cards`` ...), then the napola, in the order the page shows them;
+# the form drops the rows its game does not play.
+WonForm = type(
+    "WonForm",
+    (_WonFields,),
+    {
+        **{f"won_{c}": _won_row(c) for c in WON_CATEGORIES},
+        "napola": RadioField("Napola", choices=[], invalid_choice_message="napola: tap who had it, or Nobody"),
+        "napola_points": RadioField("Napola points", choices=[], validate_choice=False),
+    },
+)
 
 
 # --- Small action forms ------------------------------------------------------------------------------

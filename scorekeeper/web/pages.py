@@ -1,14 +1,18 @@
-"""The pages a person opens on a phone: home, new game, scoreboard, hand forms."""
+"""The pages a person opens on a phone: the scoreboard with its winners form, the hand forms, hands, undo."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import games
-from scorekeeper.games import Conflict, Unavailable
+from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
+from scorekeeper.web import drafts
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
     CountsForm,
@@ -16,7 +20,9 @@ from scorekeeper.web.forms import (
     PilesForm,
     ScopaForm,
     UndoForm,
+    WonForm,
     new_submission_id,
+    sentence,
 )
 from scorekeeper.web.keepers import keep, keeper_required, kept_games, may_change
 from scorekeeper.web.qr import qr_response
@@ -24,6 +30,8 @@ from scorekeeper.web.widgets import card_grid
 from scorekeeper.web.widgets import colours as _colours
 
 bp = Blueprint("pages", __name__)
+# Messages (the core's are lower-case phrases) shown as sentences: "The game is over; ...".
+bp.add_app_template_filter(sentence, "sentence")
 
 
 @bp.get("/qr.svg")
@@ -37,25 +45,55 @@ EARLIER_ROWS = 10  # earlier hands listed on the scoreboard; all of them are on 
 
 @bp.get("/g/<game_id>")
 def scoreboard(game_id: str):
-    """A game's scoreboard: totals, whose deal it is, the latest hand and the ten before it."""
+    """A game's scoreboard: totals, the scopa buttons and the winners form, the latest hand and ten before it."""
     score = games.get(store(), game_id)
     keeper = may_change(game_id)
+    # ``?d=``: the winners form as this phone last sent it (kept by the POST that redirected here).
+    token = request.args.get("d", "") if keeper else ""
+    draft = drafts.find(token, game_id)
+    if draft is not None and (draft.get("m") != "won" or draft.get("n") is not None):
+        draft = None  # another form's draft: not shown here
+    if token and draft is None:
+        flash(FORGOTTEN, "error")
+    elif draft is not None and "saved" in draft:
+        flash(f"Hand {draft['saved']} is saved.", "saved")
+        draft = None
+    if keeper and not score.finished:
+        if draft is not None:
+            return _show_draft(score, draft, token, "won", None)
+        return _scoreboard_page(score, keeper, winners=_hand_form("won", score.game))
+    if draft is not None and draft.get("e"):
+        # A hand refused because the game ended meanwhile: the reason, on the finished game's scoreboard.
+        flash(sentence(str(draft["e"])), "error")
+        return _scoreboard_page(score, keeper, status=409)
+    return _scoreboard_page(score, keeper)
+
+
+def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=None, status=200, draft=None):
+    """The scoreboard, with the winners form (``winners``) of the keeper's live game."""
+    game = score.game
+    if winners is not None:
+        # The hand takes the scopas the scopa buttons show: the scopas marked during this hand.
+        _take_pending_scopas(winners, game)
     keeper_path = None
-    if keeper and game_id in kept_games():
-        keeper_path = url_for("pages.keep_game", game_id=game_id, key=kept_games()[game_id])
+    if keeper and game.id in kept_games():
+        keeper_path = url_for("pages.keep_game", game_id=game.id, key=kept_games()[game.id])
     return render_template(
         "scoreboard.html",
         score=score,
         earlier=score.rounds[-EARLIER_ROWS - 1 : -1][::-1],
         keeper=keeper,
-        colours=_colours(len(score.game.sides)),
-        viewer_url=absolute(url_for("pages.scoreboard", game_id=game_id)),
+        colours=_colours(len(game.sides)),
+        viewer_url=absolute(url_for("pages.scoreboard", game_id=game.id)),
         keeper_path=keeper_path,
         keeper_url=absolute(keeper_path) if keeper_path else None,
         scopa_form=ScopaForm(formdata=None),
-        undo=_undo_offer(game_id, keeper),
-        rules_lines=score.game.rules.describe(),
-    )
+        winners=winners,
+        conflict=conflict,
+        draft=draft,
+        just_saved=_undo_offer(score, keeper),
+        rules_lines=game.rules.describe(),
+    ), status
 
 
 @bp.get("/g/<game_id>/hands")
@@ -96,18 +134,44 @@ def mark_scopa(game_id: str):
         side, change = (form.side.data, int(form.change.data)) if valid else (-1, 0)
         games.mark_scopa(store(), game_id, side, change, form.submission_id.data or "")
     except (ScopaError, Conflict) as err:
-        flash(err.message, "error")
+        flash(sentence(err.message), "error")
     if request.accept_mimetypes.best == "application/json":
         score = games.get(store(), game_id)
         return jsonify(pending_scopas=list(score.game.pending_scopas), submission_id=new_submission_id())
-    return redirect(url_for("pages.scoreboard", game_id=game_id))
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
 
 
 # --- Hand forms ------------------------------------------------------------------------------------
+#
+# Every POST answers with a redirect (Post/Redirect/Get). What a page must show after a POST (a check, an error,
+# a conflict, a hand brought back by Undo) is kept as a draft (``drafts``) and shown by a GET of the form's own
+# address with ``?d=<token>``, so Back and reload never send a form again.
+
+MODES = ("won", "counts", "piles")
+FORGOTTEN = "That form is no longer kept on this phone (newer forms took its place); here it is afresh."
 
 
-def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, conflict=None, status=200):
+def _hand_form(mode: str, game, formdata=None, **kwargs):
+    if mode == "won":
+        return WonForm(game.names, formdata, rules=game.rules, **kwargs)
+    return (PilesForm if mode == "piles" else CountsForm)(game.names, formdata, **kwargs)
+
+
+def _form_url(game_id: str, mode: str, number: int | None, token: str | None = None) -> str:
+    """Where a hand form is shown: a new hand by winners is on the scoreboard; the others have their page."""
+    args: dict[str, Any] = {"d": token} if token else {}
+    if number is not None:
+        return url_for("pages.edit_hand", game_id=game_id, number=number, **{"as": mode, **args})
+    if mode == "won":
+        return url_for("pages.scoreboard", game_id=game_id, **args) + "#winners"
+    return url_for("pages.record_hand" if mode == "piles" else "pages.record_counts", game_id=game_id, **args)
+
+
+def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, conflict=None, status=200,
+               draft=None):  # fmt: skip
     game = score.game
+    if mode == "won" and number is None:
+        return _scoreboard_page(score, True, winners=form, conflict=conflict, status=status, draft=draft)
     return (
         render_template(
             "hand.html",
@@ -117,6 +181,7 @@ def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, 
             number=number,
             preview=preview,
             conflict=conflict,
+            draft=draft,
             grid=card_grid(game.deck_style),
             style=game.deck_style,
             colours=_colours(len(game.sides)),
@@ -126,8 +191,48 @@ def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, 
     )
 
 
-def _hand_form(mode: str, game, formdata=None):
-    return (PilesForm if mode == "piles" else CountsForm)(game.names, formdata)
+def _keep(score: GameScore, form, mode: str, number: int | None, stage: str, status: int = 200, *, preview=None,
+          conflict=None):  # fmt: skip
+    """Redirect to the page showing ``form`` at ``stage``; show it at once only if it is too large to keep.
+
+    A form with errors keeps them as they are (beside each field, and the line above the form), so the page
+    shows exactly what this answer would have shown.
+    """
+    errors = {f.name: f.errors[:1] for f in form.fields() if f.errors}
+    extra = {"s": stage, "st": status, "errs": errors, "e": form.error, "c": conflict}
+    token = drafts.stash(score.game.id, mode, number, form.values(), **{k: v for k, v in extra.items() if v})
+    if token is None:
+        return _hand_page(score, form, mode, number=number, preview=preview, conflict=conflict, status=status)
+    return redirect(_form_url(score.game.id, mode, number, token), 303)
+
+
+def _show_draft(score: GameScore, draft: dict, token: str, mode: str, number: int | None):
+    """The page a POST redirected to: the form as it was sent, with its preview (checked again) or its errors."""
+    game = score.game
+    # The draft holds no CSRF token: it is this phone's own session, and nothing is saved by showing it.
+    form = _hand_form(mode, game, MultiDict(draft.get("data") or {}), meta={"csrf": False})
+    stage = draft.get("s")
+    if stage == "form":
+        return _hand_page(score, form, mode, number=number, draft=token)
+    if stage == "preview":
+        entry = None
+        try:
+            if form.validate():
+                entry = form.entry(game.rules)
+                preview = score_entry(entry, game.names, game.rules)
+                return _hand_page(score, form, mode, number=number, preview=preview, draft=token)
+        except ScopaError as err:
+            form.place_error(err, entry)
+        return _hand_page(score, form, mode, number=number, draft=token, status=400)
+    # A form refused by its checks, the rules or the service (a conflict, the storage down).
+    held = draft.get("errs")
+    errors: dict = held if isinstance(held, dict) else {}
+    for field in form.fields():
+        if isinstance(errors.get(field.name), list):
+            field.errors = [str(e) for e in errors[field.name]]
+    form.error = str(draft["e"]) if draft.get("e") else None
+    status = draft.get("st") if draft.get("st") in (400, 409, 503) else 400
+    return _hand_page(score, form, mode, number=number, conflict=draft.get("c"), draft=token, status=status)
 
 
 def _handle_hand(game_id: str, mode: str, number: int | None = None):
@@ -137,63 +242,85 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
     record = None
     if number is not None:
         if not 1 <= number <= len(game.rounds):
+            if request.method == "POST":  # it was there when the form was opened
+                return _conflict(game_id, _gone(number), request.form.get("round_id"))
             abort(404, f"This game has no hand {number}.")
         record = game.rounds[number - 1]
     if request.method == "GET":
+        token = request.args.get("d")
+        draft = drafts.find(token, game_id)
+        if draft is not None and token and draft.get("m") == mode and draft.get("n") == number:
+            if "saved" in draft:
+                flash(f"Hand {draft['saved']} is saved; here it is on the scoreboard.", "saved")
+                return redirect(url_for("pages.scoreboard", game_id=game_id))
+            return _show_draft(score, draft, token, mode, number)
+        if token:
+            flash(FORGOTTEN, "error")
         if score.finished and record is None:
             flash("The game is over. Correct a hand to reopen it.", "error")
             return redirect(url_for("pages.scoreboard", game_id=game_id))
+        if mode == "won" and record is None:
+            return redirect(_form_url(game_id, mode, None))
         form = _hand_form(mode, game)
         if record is not None:
             form.show(record.entry)
             form.version.data = record.version
             form.round_id.data = record.id
         else:
-            # The scopas marked during this hand wait in the form; saving consumes exactly these.
-            form.scopas_shown.data = tuple(game.pending_scopas)
-            for side, pending in zip(form.sides, game.pending_scopas, strict=True):
-                side.scopas.data = pending
+            _take_pending_scopas(form, game)
         return _hand_page(score, form, mode, number=number)
 
     form = _hand_form(mode, game, request.form)
+    token = request.form.get("d")  # the draft this form was shown from, if any
     action = form.action.data or "check"
+    if mode == "won" and number is None:
+        action = "save"  # the winners form on the scoreboard saves at once: its rows are the check
     if action.startswith("rest:") and mode == "piles":
         side = action.split(":", 1)[1]
         if side.isascii() and side.isdigit() and int(side) < len(game.sides):
             form.give_rest(int(side))
-        return _hand_page(score, form, mode, number=number)
+        return _keep(score, form, mode, number, "form")
     if action == "back":
-        return _hand_page(score, form, mode, number=number)
+        return _keep(score, form, mode, number, "form")
     if not form.validate():
-        return _hand_page(score, form, mode, number=number, status=400)
+        return _keep(score, form, mode, number, "check", 400)
     entry = None
     try:
         entry = form.entry(game.rules)
         if action != "save":
             preview = score_entry(entry, game.names, game.rules)
-            return _hand_page(score, form, mode, number=number, preview=preview)
+            return _keep(score, form, mode, number, "preview", preview=preview)
         submission_id = form.submission_id.data or ""
         if number is None:
             done = games.record_hand(store(), game_id, entry, submission_id, form.scopas_shown.data)
-            saved = done.score
+            saved, number_saved = done.score, done.number
             # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
             session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id,
                                    "version": done.version}  # fmt: skip
         else:
             saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
+            number_saved = number
             flash(f"Hand {number} corrected.", "saved")
     except ScopaError as err:
         form.place_error(err, entry)
-        return _hand_page(score, form, mode, number=number, status=400)
+        return _keep(score, form, mode, number, "error", 400)
     except Conflict as err:
         form.error = err.message
         conflict = _current_hand_url(game_id, form.round_id.data, err)
-        return _hand_page(score, form, mode, number=number, conflict=conflict, status=409)
+        return _keep(score, form, mode, number, "error", 409, conflict=conflict)
     except Unavailable as err:
         # Nothing was saved: the hand stays in its form, ready to be sent again.
-        form.error = err.message[:1].upper() + err.message[1:] + "."
-        return _hand_page(score, form, mode, number=number, status=503)
-    return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""))
+        form.error = err.message
+        return _keep(score, form, mode, number, "error", 503)
+    drafts.mark_saved(token, game_id, number_saved, mode)
+    return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
+
+
+def _take_pending_scopas(form, game) -> None:
+    """A new hand's form takes the scopas marked during the hand; saving consumes exactly these."""
+    form.scopas_shown.data = tuple(game.pending_scopas)
+    for side, pending in zip(form.sides, game.pending_scopas, strict=True):
+        side.scopas.data = pending
 
 
 def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
@@ -210,13 +337,23 @@ def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
 JUST_SAVED = "just_saved"  # session key: the hand this phone saved last, offered once for Undo
 
 
-def _undo_offer(game_id: str, keeper: bool) -> dict | None:
-    """The hand this phone just saved in this game (once), with a filled-in Undo form."""
+def _undo_offer(score: GameScore, keeper: bool) -> dict | None:
+    """The hand this phone just saved in this game (once): its breakdown and a filled-in Undo form."""
     saved = session.pop(JUST_SAVED, None)
-    if not keeper or not isinstance(saved, dict) or saved.get("game") != game_id:
+    if not keeper or not isinstance(saved, dict) or saved.get("game") != score.game.id:
         return None
-    form = UndoForm(formdata=None, data={"round_id": saved.get("round_id"), "version": saved.get("version")})
-    return {"number": saved.get("number"), "form": form}
+    played = score.round_by_id(str(saved.get("round_id") or ""))
+    if played is None:  # deleted since, on another phone
+        return None
+    form = UndoForm(formdata=None, data={"round_id": played.record.id, "version": saved.get("version")})
+    return {"number": played.number, "form": form, "played": played}
+
+
+@bp.route("/g/<game_id>/won", methods=["GET", "POST"])
+@keeper_required
+def record_won(game_id: str):
+    """Record a hand from who won each category (the winners form is on the scoreboard, where a GET goes)."""
+    return _handle_hand(game_id, "won")
 
 
 @bp.route("/g/<game_id>/hand", methods=["GET", "POST"])
@@ -251,13 +388,14 @@ def hand_detail(game_id: str, number: int):
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @keeper_required
 def edit_hand(game_id: str, number: int):
-    """Correct a hand, in the form it was entered (piles or counts)."""
+    """Correct a hand, in the form it was entered (winners, counts or piles) or another (``?as=counts``)."""
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
+        if request.method == "POST":  # it was there when the form was opened
+            return _conflict(game_id, _gone(number), request.form.get("round_id"))
         abort(404, f"This game has no hand {number}.")
-    by_piles = score.game.rounds[number - 1].entry.by_piles
-    mode = request.args.get("as") or ("piles" if by_piles else "counts")
-    return _handle_hand(game_id, "counts" if mode == "counts" else "piles", number)
+    mode = request.args.get("as")
+    return _handle_hand(game_id, mode if mode in MODES else score.game.rounds[number - 1].entry.kind, number)
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -270,10 +408,12 @@ def delete_hand(game_id: str, number: int):
             if not form.validate() or form.version.data is None:
                 raise Conflict("this page is out of date; open the hand again before deleting it", "stale")
             games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
+        except GameNotFound:
+            return _conflict(game_id, _gone(number), form.round_id.data)
         except Conflict as err:
-            return _conflict_page(game_id, err, form.round_id.data)
+            return _conflict(game_id, err, form.round_id.data)
         flash(f"Hand {number} deleted.", "saved")
-        return redirect(url_for("pages.scoreboard", game_id=game_id))
+        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
         abort(404, f"This game has no hand {number}.")
@@ -292,28 +432,69 @@ def delete_hand(game_id: str, number: int):
 @bp.post("/g/<game_id>/undo")
 @keeper_required
 def undo_hand(game_id: str):
-    """Undo the hand this phone just saved: exactly that hand, if nobody has changed it since."""
+    """Undo the hand this phone just saved: exactly that hand, if nobody has changed it since.
+
+    The hand comes back into the form it was entered with, scopas included, ready to be corrected and
+    saved again (or left: its scopas are back among the scopas of the hand in progress either way).
+    """
     form = UndoForm()
     round_id = form.round_id.data or ""
     played = games.get(store(), game_id).round_by_id(round_id)
     try:
         if not form.validate() or form.version.data is None:
             raise Conflict("this page is out of date; nothing was undone", "stale")
-        games.undo_hand(store(), game_id, round_id, form.version.data, form.submission_id.data or "")
+        after = games.undo_hand(store(), game_id, round_id, form.version.data, form.submission_id.data or "")
     except Conflict as err:
-        return _conflict_page(game_id, err, round_id)
-    if played is not None:
-        scopas = sum(side.scopas for side in played.record.entry.sides)
-        back = "; its scopas are back in the hand in progress" if scopas else ""
-        flash(f"Hand {played.number} undone{back}.", "saved")
-    return redirect(url_for("pages.scoreboard", game_id=game_id))
+        return _conflict(game_id, err, round_id)
+    if played is None:  # a second tap: the hand went with the first
+        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+    entry = played.record.entry
+    token = _back_into_form(after, entry)
+    if token is not None:
+        where = "below" if entry.kind == "won" else "in its form"
+        flash(f"Hand {played.number} undone: it is back {where} with its scopas. Correct it and save it, "
+              "or leave it.", "saved")  # fmt: skip
+        return redirect(_form_url(game_id, entry.kind, None, token), 303)
+    scopas = sum(side.scopas for side in entry.sides)
+    flash(f"Hand {played.number} undone{'; its scopas are back in the hand in progress' if scopas else ''}.", "saved")
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
 
 
-def _conflict_page(game_id: str, err: Conflict, round_id: str | None):
-    """A change refused because the game moved on: the message and the way to the hand as it is now."""
-    return render_template(
-        "conflict.html",
-        message=err.message[0].upper() + err.message[1:],
-        current=_current_hand_url(game_id, round_id, err),
-        game_id=game_id,
-    ), 409
+def _back_into_form(score: GameScore, entry) -> str | None:
+    """Keep an undone hand as a draft of its own form (a new hand), returning its token; None if it cannot."""
+    form = _hand_form(entry.kind, score.game, meta={"csrf": False})
+    form.show(entry)
+    # Saving it again takes back from the hand in progress exactly the scopas the undo returned there.
+    form.scopas_shown.data = tuple(side.scopas for side in entry.sides)
+    return drafts.stash(score.game.id, entry.kind, None, form.values(), s="form")
+
+
+CONFLICT = "conflict"  # the mode of a draft that holds a refused change's message
+
+
+def _gone(number: int) -> Conflict:
+    return Conflict(f"hand {number} is no longer in the game: it was deleted on another phone (or by an earlier "
+                    "tap); nothing was changed", "deleted")  # fmt: skip
+
+
+def _conflict(game_id: str, err: Conflict, round_id: str | None):
+    """A change refused because the game moved on: redirect to a page with the message and the current hand."""
+    current = _current_hand_url(game_id, round_id, err)
+    token = drafts.stash(game_id, CONFLICT, None, {}, e=err.message, c=current)
+    if token is None:
+        return _conflict_page(game_id, err.message, current)
+    return redirect(url_for("pages.conflict", game_id=game_id, d=token), 303)
+
+
+@bp.get("/g/<game_id>/conflict")
+def conflict(game_id: str):
+    """What a refused change said (kept on this phone), with the way to the hand as it is now."""
+    draft = drafts.find(request.args.get("d"), game_id)
+    if draft is None or draft.get("m") != CONFLICT:
+        return redirect(url_for("pages.scoreboard", game_id=game_id))
+    return _conflict_page(game_id, str(draft.get("e") or ""), str(draft.get("c") or ""))
+
+
+def _conflict_page(game_id: str, message: str, current: str):
+    current = current or url_for("pages.scoreboard", game_id=game_id)
+    return render_template("conflict.html", message=sentence(message), current=current, game_id=game_id), 409

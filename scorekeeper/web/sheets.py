@@ -115,7 +115,10 @@ def export_json(game_id: str):
 
 @bp.get("/g/<game_id>/export.csv")
 def export_csv(game_id: str):
-    """The game as CSV: a row per hand and side, with each category's count and points."""
+    """The game as CSV: a row per hand and side, with each category's count and points.
+
+    A hand entered by winners has no counts: its cards, coins and primiera cells are empty.
+    """
     score = games.get(store(), game_id)
     game = score.game
     extras = [c for c in EXTRA_CATEGORIES if getattr(game.rules, c)]
@@ -127,10 +130,11 @@ def export_csv(game_id: str):
     ])  # fmt: skip
     for played in score.rounds:
         for i, side in enumerate(played.score.sides):
-            t = side.tally
+            row = side.to_dict()
+            counts = ["" if row[c] is None else row[c] for c in ("cards", "coins", "primiera")]
             writer.writerow(map(csv_cell, [
-                played.number, side.name, " & ".join(game.sides[i].players), t.cards, t.coins,
-                "yes" if t.settebello else "no", "" if t.primiera is None else t.primiera, side.scopas,
+                played.number, side.name, " & ".join(game.sides[i].players), counts[0], counts[1],
+                "yes" if row["settebello"] else "no", counts[2], side.scopas,
                 *[side.points.get(c, 0) for c in (*CATEGORIES, *extras)], side.total, played.counted[i],
                 played.totals[i],
             ]))  # fmt: skip

@@ -1,43 +1,72 @@
-"""Starting and leaving: the home page, the new-game page, and letting a phone stop keeping a game.
+"""Starting and leaving: the home page, the new-game page, a rematch, and letting a phone stop keeping a game.
 
 Routes of the ``pages`` blueprint, kept apart from the game pages (``pages.py``).
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import datetime
+
 from flask import flash, redirect, render_template, request, url_for
 
 from scorekeeper import games
-from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
+from scorekeeper.games import Conflict, GameNotFound
+from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
-from scorekeeper.web.context import store
-from scorekeeper.web.keepers import forget, keep, kept_games
+from scorekeeper.store import StorageUnavailable, Store
+from scorekeeper.web.context import absolute, store
+from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games
 from scorekeeper.web.pages import bp
-from scorekeeper.web.start_forms import NewGameForm
+from scorekeeper.web.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
 
 
 @bp.get("/")
 def home():
-    """The home page: start a game, open the games this device keeps."""
+    """The home page: start a game, open the games this device keeps (live ones first, then finished)."""
     kept = kept_games()
     found = store().versions(list(kept))
     mine = [games.get(store(), gid) for gid in kept if gid in found]
-    return render_template("home.html", games=mine, profiles=PROFILES.values())
+    return render_template(
+        "home.html",
+        games=mine,
+        live=[g for g in mine if not g.finished],
+        finished=[g for g in mine if g.finished],
+        profiles=PROFILES.values(),
+    )
 
 
 def _profiles_data() -> dict:
-    """What the new-game page needs to show each profile: description, targets, fixed options."""
+    """What the new-game page needs to show each profile: title, description, targets, fixed options."""
+    targets = profile_targets()
     return {
         p.name: {
+            "title": p.title,
             "description": p.description,
-            "targets": {str(n): t for n, t in p.targets.items()},
+            "targets": targets[p.name],
             "players": list(p.players),
             "fixed": sorted(p.fixed),
             "options": {k: str(v).lower() for k, v in Rules.for_profile(p.name).to_dict().items()},
         }
         for p in PROFILES.values()
     }
+
+
+def default_name(sides: Sequence[Side], clock: str | None = None) -> str:
+    """A game's name from its sides and the time: "Anna vs Marco · 21:40", shortened to fit.
+
+    ``clock`` is the phone's local time ("21:40"); without it, the server's (the same clock at a home table).
+    """
+    suffix = " · " + (clock or datetime.now().strftime("%H:%M"))
+    who = " vs ".join(" ".join(side.name.split()) for side in sides)
+    room = GAME_NAME_MAX - len(suffix)
+    if len(who) > room:
+        who = who[: room - 1].rstrip() + "…"
+    return who + suffix
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -50,8 +79,9 @@ def new_game():
             if len(names) < 2:
                 raise InvalidGameError("write the names of 2, 3, 4 or 6 players", "sides")
             rules = Rules.from_dict(form.rules_data())
-            game, key = games.new_game(store(), form.name.data or "", form.sides(), rules,
-                                       DeckStyle.parse(form.deck_style.data))  # fmt: skip
+            sides = form.sides()
+            name = (form.name.data or "").strip() or default_name(sides, form.local_time.data)
+            game, key = games.new_game(store(), name, sides, rules, DeckStyle.parse(form.deck_style.data))
         except ScopaError as err:
             form.place_error(err)
         else:
@@ -59,20 +89,122 @@ def new_game():
                 flash(message, "error")
             flash("Game started. This phone keeps the score; share the viewer link with the table.")
             return redirect(url_for("pages.scoreboard", game_id=game.id))
+    form.fill_target()
     profiles = _profiles_data()
     status = 400 if request.method == "POST" else 200
+    rules_fields = [form.profile, form.target, form.deck_style, *form.option_fields()]
     return render_template(
         "new_game.html",
         form=form,
         profiles=profiles,
         profile=profiles.get(form.profile.data) or profiles["classic"],
+        rules_open=any(field.errors for field in rules_fields),
         name_max=NAME_MAX,
         game_name_max=GAME_NAME_MAX,
     ), status
 
 
+# --- Rematch ---------------------------------------------------------------------------------------
+
+REMATCH = "rematch"  # the submission's action, remembered with the finished game
+# The rematches started lately, with their keeper keys: a second tap of the same button (its request
+# may overtake the first one's answer, cookie included) must give this phone the same game and its key.
+# Kept in memory only, for a few minutes; the store remembers the game made, never its key.
+_recent: OrderedDict[tuple[str, str, str], tuple[str, str, float]] = OrderedDict()
+RECENT_MAX = 256
+RECENT_SECONDS = 300
+_rematch_lock = threading.Lock()
+
+
+def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None = None) -> tuple[str, str | None]:
+    """A new game with the sides, rules, target and deck of a finished one: (its id, its keeper key).
+
+    The same ``submission_id`` sent again gives the game the first send started, with its key while this
+    server still remembers it (None after that): one tap, one game.
+    """
+    games.check_submission_id(submission_id)
+    with _rematch_lock:
+        while _recent and next(iter(_recent.values()))[2] < time.monotonic() - RECENT_SECONDS:
+            _recent.popitem(last=False)
+        made = _recent.get((db.path, game_id, submission_id))
+        if made is not None:
+            return made[0], made[1]
+        seen = db.submission(game_id, submission_id)
+        if seen is not None:
+            if seen.action != REMATCH or not seen.round:
+                raise Conflict("this form was already used for another change; nothing was started", "reused")
+            return seen.round, None
+        before = games.get(db, game_id)
+        if not before.finished:
+            raise Conflict("this game is not over yet: a rematch is offered once it is won", "not_finished")
+        old = before.game
+        game, key = games.new_game(db, default_name(old.sides, clock), old.sides, old.rules, old.deck_style)
+        try:
+            with db.write():
+                # The hand column of a submission names what it made: here, the new game.
+                db.remember(game_id, submission_id, REMATCH, games.fingerprint(REMATCH, {}), game.id)
+        except StorageUnavailable:
+            pass  # the rematch exists and this phone gets it; only a resend much later could start another
+        _recent[(db.path, game_id, submission_id)] = (game.id, key, time.monotonic())
+        while len(_recent) > RECENT_MAX:
+            _recent.popitem(last=False)
+        return game.id, key
+
+
+@bp.app_template_global()
+def rematch_form() -> RematchForm:
+    """A fresh rematch form (CSRF token, submission id) for the end of a game."""
+    return RematchForm(formdata=None)
+
+
+@bp.post("/g/<game_id>/rematch")
+@keeper_required
+def rematch(game_id: str):
+    """Start a rematch of a finished game (same sides, rules, target and deck), kept on this phone."""
+    form = RematchForm()
+    try:
+        new_id, key = start_rematch(store(), game_id, form.submission_id.data or "", form.local_time.data)
+    except Conflict as err:
+        flash(err.message[:1].upper() + err.message[1:] + ".", "error")
+        return redirect(url_for("pages.scoreboard", game_id=game_id))
+    if key is not None:
+        for message in keep(new_id, key):
+            flash(message, "error")
+    flash("Rematch started: same sides, rules, target and deck. This phone keeps the score.")
+    return redirect(url_for("pages.scoreboard", game_id=new_id))
+
+
+# --- Stop keeping ----------------------------------------------------------------------------------
+
+
+@bp.get("/g/<game_id>/forget")
+def confirm_forget(game_id: str):
+    """Ask before this phone stops keeping a game, and offer its keeper link to save first."""
+    score = games.get(store(), game_id)
+    key = kept_games().get(game_id)
+    if key is None:
+        flash("This phone does not keep score of this game.")
+        return redirect(url_for("pages.scoreboard", game_id=game_id))
+    keeper_path = url_for("pages.keep_game", game_id=game_id, key=key)
+    return render_template(
+        "stop_keeping.html",
+        score=score,
+        form=StopKeepingForm(formdata=None),
+        keeper_path=keeper_path,
+        keeper_url=absolute(keeper_path),
+    )
+
+
 @bp.post("/g/<game_id>/forget")
 def forget_game(game_id: str):
-    """Stop keeping a game on this device (it stays on the server)."""
+    """Stop keeping a game on this device (it stays on the server); the app checks the CSRF token first."""
+    was_kept = game_id in kept_games()
     forget(game_id)
+    if was_kept:
+        try:
+            name = games.get(store(), game_id).game.name
+        except GameNotFound:
+            name = "the game"
+        flash(f"This phone no longer keeps score of “{name}”. The game stays: its viewer link still shows it, "
+              "and its keeper link lets a phone keep score again.")  # fmt: skip
     return redirect(url_for("pages.home"))

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, RadioField, SelectField, StringField
+from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
-from scorekeeper.rules import PROFILES, DeckStyle, Side
+from scorekeeper.rules import PROFILES, DeckStyle, Rules, Side
 from scorekeeper.rules.errors import ScopaError
-from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP, TARGET_RANGE
-from scorekeeper.web.forms import MAX_SIDES, WholeNumber
+from scorekeeper.rules.options import DEFAULT_PROFILE, OPTION_CHOICES, OPTION_HELP, PLAYER_COUNTS, TARGET_RANGE
+from scorekeeper.web.forms import MAX_SIDES, WholeNumber, new_submission_id
 from scorekeeper.web.widgets import option_label, option_text
 
 MAX_PLAYERS = MAX_SIDES
@@ -19,12 +21,26 @@ LAYOUTS = [
     SelectChoice("alone", "Everyone for themselves"),
     SelectChoice("pairs", "6 players as three teams of 2"),
 ]
+# A clock time as a phone's script writes it ("21:40"), for the default name of a game.
+CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
+
+
+class LocalTime(HiddenField):
+    """The phone's local time ("21:40"), written by the page's script; anything else is None."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        raw = valuelist[0] if valuelist and isinstance(valuelist[0], str) else ""
+        self.data = raw if CLOCK.match(raw) else None
 
 
 class _NewGameFields(FlaskForm):
     """Start a game: names in seat order, how they team up, the rules and the deck."""
 
     name = StringField("Name of the game", validators=[Optional()])
+    local_time = LocalTime()
+    # The target the page filled in for the profile and the names written: sent back unchanged, it means
+    # "the profile's target for the players there are" (the page without script cannot count the names).
+    target_shown = HiddenField()
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     layout = RadioField(
         "Sides", choices=LAYOUTS, default="teams", invalid_choice_message="choose how the sides team up"
@@ -53,7 +69,8 @@ class _NewGameFields(FlaskForm):
         n = len(names)
         if self.layout.data == "pairs" and n == 6:
             groups = [[names[i], names[i + 3]] for i in range(3)]
-        elif self.layout.data == "teams" and n in (4, 6):
+        elif self.layout.data in ("teams", "pairs") and n in (4, 6):
+            # Four players cannot make three teams of two: "pairs" with four names is two partnerships.
             groups = [names[0::2], names[1::2]]
         else:
             groups = [[name] for name in names]
@@ -67,9 +84,38 @@ class _NewGameFields(FlaskForm):
             for choice in choices:
                 if chosen == option_text(choice):
                     data[key] = choice
-        if self.target.data is not None:
+        if self.target.data is not None and not self.target_left_as_shown():
             data["target"] = self.target.data
         return data
+
+    def target_left_as_shown(self) -> bool:
+        """True when the target is the one the page filled in: the profile's, for the players written."""
+        return self.target.data is not None and self.target_shown.data == str(self.target.data)
+
+    def profile_target(self) -> int:
+        """The profile's target for the names written (for two players until at least two are written)."""
+        name = self.profile.data if self.profile.data in PROFILES else DEFAULT_PROFILE
+        return Rules.for_profile(name).target_for(max(2, len(self.names())))
+
+    def fill_target(self) -> None:
+        """Show the target as a number: the profile's for the names written, unless one was typed."""
+        if self.target.errors:
+            return
+        if self.target.data is None or self.target_left_as_shown():
+            self.target.data = self.profile_target()
+            self.target_shown.data = str(self.target.data)
+
+    def summary(self) -> str:
+        """The rules in one line: "Classic · to 11 · Italian deck" (and how many house rules differ)."""
+        profile = PROFILES.get(self.profile.data or "") or PROFILES[DEFAULT_PROFILE]
+        style = next((s for s in DeckStyle if s.value == self.deck_style.data), DeckStyle.ITALIAN)
+        typed = self.target.data is not None and not self.target.errors
+        target = self.target.data if typed else self.profile_target()
+        parts = [profile.title, f"to {target}", f"{style.title} deck"]
+        changed = sum(1 for field in self.option_fields() if field.data)
+        if changed:
+            parts.append(f"{changed} house rule{'s' if changed > 1 else ''}")
+        return " · ".join(parts)
 
     def option_fields(self) -> list[Field]:
         """The house-rule menus, in the core's order."""
@@ -110,8 +156,24 @@ def _option_menu(key: str) -> SelectField:
 NewGameForm = type("NewGameForm", (_NewGameFields,), {f"opt_{key}": _option_menu(key) for key in OPTION_CHOICES})
 
 
+def profile_targets() -> dict[str, dict[str, int]]:
+    """Each profile's target for 2, 3, 4 and 6 players, as the core says, for the page's script."""
+    return {name: {str(n): Rules.for_profile(name).target_for(n) for n in PLAYER_COUNTS} for name in PROFILES}
+
+
 def team_name(players: list[str]) -> str:
     """A side's name from its players: "Anna", "Anna & Carla", "Anna, Carla & Elena"."""
     if len(players) <= 2:
         return " & ".join(players)
     return ", ".join(players[:-1]) + " & " + players[-1]
+
+
+class RematchForm(FlaskForm):
+    """A rematch of a finished game: its own id, so that a double tap starts one game, and the phone's time."""
+
+    submission_id = HiddenField(default=new_submission_id)
+    local_time = LocalTime()
+
+
+class StopKeepingForm(FlaskForm):
+    """Stop keeping a game on this phone: nothing but the CSRF token, sent from the confirmation page."""

@@ -6,7 +6,8 @@ and option values into form text and back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
@@ -36,6 +37,37 @@ def position_grid(style: DeckStyle, table: Iterable[Card], hand: Iterable[Card])
 def colours(n: int) -> list[str]:
     """The CSS class of each of ``n`` sides, in seat order."""
     return [f"side{i}" for i in range(n)]
+
+
+def side_marks(names: Sequence[str]) -> list[str]:
+    """A short mark per side for the grid's cells, so ownership reads as text and not by colour alone.
+
+    The initial when the initials differ; else the shortest way that tells every side apart (two letters,
+    the initials of each word, three letters); else the initial and the seat number.
+
+    >>> side_marks(["Anna", "Marco"]), side_marks(["Marco", "Maria"]), side_marks(["Anna & Carla", "Andrea & Bruno"])
+    (['A', 'M'], ['M1', 'M2'], ['AC', 'AB'])
+    >>> side_marks(["Anna", "Andrea", "Bruno"])
+    ['Ann', 'And', 'Bru']
+    """
+    words = [[w for w in re.split(r"[\s&+,/]+", name.strip()) if w] or ["?"] for name in names]
+    ways: list[Callable[[list[str]], str]] = [
+        lambda ws: ws[0][:1],
+        lambda ws: ws[0][:2],
+        lambda ws: "".join(w[:1] for w in ws),
+        lambda ws: ws[0][:3],
+    ]
+    for way in ways:
+        marks = [way(ws) for ws in words]
+        marks = [m[:1].upper() + m[1:] for m in marks]
+        if len(set(marks)) == len(marks):
+            return marks
+    return [f"{ws[0][:1].upper()}{i + 1}" for i, ws in enumerate(words)]
+
+
+def pile_label(name: str) -> str:
+    """Whose pile a card is in, as a screen reader says it after the card: ``"Anna's pile"``."""
+    return f"{name}'s pile"
 
 
 # Option values in forms: the one place where a value becomes form text and form text a value.

@@ -28,7 +28,7 @@ def test_a_newcomer_sees_the_one_capture_of_the_eight(page, live_server, shot):
     assert set(query["table"][0].split(",")) == {"1b", "2c", "6s"} and query["hand"] == ["8d"]
     plays = page.locator(".play")
     expect(plays).to_have_count(1)
-    expect(plays.first).to_contain_text("Takes 6 Spade + 2 Coppe")
+    expect(plays.first).to_contain_text("Takes 6 di Spade + 2 di Coppe")
     expect(page.locator(".tag.must")).to_be_visible()
     assert page_width(page) <= 390
     shot("checker-eight")
@@ -37,7 +37,7 @@ def test_a_newcomer_sees_the_one_capture_of_the_eight(page, live_server, shot):
 def test_only_the_five_may_be_taken_and_why(page, live_server, shot):
     tap_position(page, live_server, ["5c", "4s", "1b"], ["5d"])
     expect(page.locator(".play")).to_have_count(1)
-    expect(page.locator(".play").first).to_contain_text("Takes 5 Coppe")
+    expect(page.locator(".play").first).to_contain_text("Takes 5 di Coppe")
     expect(page.locator(".play").first).to_contain_text("may not be taken while it is there")
     shot("checker-five")
 
@@ -49,8 +49,8 @@ def test_the_boxed_editions_hand(page, live_server):
     def plays_of(name):
         return page.locator(".card-plays").filter(has=page.locator("h3", has_text=name))
 
-    expect(plays_of("5 di Denari")).to_contain_text("Takes 5 Coppe")
-    expect(plays_of("7 di Spade")).to_contain_text("Takes 6 Bastoni + A Spade")
+    expect(plays_of("5 di Denari")).to_contain_text("Takes 5 di Coppe")
+    expect(plays_of("7 di Spade")).to_contain_text("Takes 6 di Bastoni + Asso di Spade")
     expect(plays_of("2 di Coppe")).to_contain_text("Trail")
 
 
@@ -63,8 +63,10 @@ def test_a_four_and_one_claimed_with_a_five_on_the_table_is_illegal(page, live_s
     verdict = page.locator("#verdict")
     expect(verdict).to_have_class(re.compile("bad"))
     expect(verdict).to_contain_text("Not legal")
-    expect(verdict).to_contain_text("5 Coppe is on the table, so 4 Spade + A Bastoni may not be taken with a 5.")
-    expect(verdict).to_contain_text("takes 5 Coppe")
+    expect(verdict).to_contain_text(
+        "5 di Coppe is on the table, so 4 di Spade + Asso di Bastoni may not be taken with a 5."
+    )
+    expect(verdict).to_contain_text("Takes 5 di Coppe")
     verdict.scroll_into_view_if_needed()
     shot("checker-illegal")
 
@@ -83,7 +85,9 @@ def test_three_kings_on_the_first_deal_mean_a_redeal(page, live_server, shot):
     for code in ["10d", "10c", "10s", "4b"]:
         page.locator(f".cell[data-card='{code}']").click()
     page.check("input[name=deal]")
-    page.get_by_role("button", name="Show legal plays").click()
+    # Ticked, the button says what it does now.
+    expect(page.get_by_role("button", name="Show legal plays")).to_have_count(0)
+    page.get_by_role("button", name="Check the first deal (3 or 4 kings?)").click()
     expect(page.locator("#deal-check")).to_contain_text("Redeal")
     expect(page.locator("#deal-check")).to_contain_text("3 kings are on the table")
     shot("checker-redeal")
@@ -102,7 +106,7 @@ def test_a_wrong_rule_in_a_link_is_shown_at_its_menu_and_can_be_put_right(page, 
     expect(page.locator("[role=alert]")).to_contain_text("capture choice")
     menu = page.locator(".option", has=page.locator("#opt_capture_choice"))
     expect(menu).to_be_visible()
-    expect(menu).to_contain_text('capture_choice must be "free" or "fewest", not "most"')
+    expect(menu).to_contain_text('Capture choice must be "free" or "fewest", not "most".')
     # What was sent stays: the cards on the grid and the ticked box.
     expect(page.locator(".cell[data-card='9d']")).to_have_class(re.compile("where-t"))
     expect(page.locator("#checker-form input[name=last]")).to_be_checked()

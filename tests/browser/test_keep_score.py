@@ -33,7 +33,7 @@ def start_game(page, live_server, *names):
 
 def record_piles(page, shot=None, name=None):
     tap = Taps(page)
-    tap("text=Record hand")
+    tap("text=Tap the cards")
     tap(".pick[data-side='1']")
     for code in BRUNO:
         tap(f".cell[data-card='{code}']")
@@ -61,7 +61,7 @@ def test_a_two_player_game_played_to_its_winner_from_the_piles(page, live_server
     record_piles(page)
     expect(page.locator(".status")).to_have_text("Anna wins 12-0.")
     expect(page.locator(".total.winner .side-name")).to_have_text("Anna")
-    expect(page.get_by_text("Record hand")).to_have_count(0)
+    expect(page.locator("#winners")).to_have_count(0)  # no hand to enter in a finished game
     assert page_width(page) <= 390
     shot("scoreboard-won")
 
@@ -114,7 +114,7 @@ def test_editing_and_deleting_a_hand(page, live_server, shot):
 
 def test_a_double_submit_records_one_hand(page, live_server):
     url = start_game(page, live_server, "Anna", "Bruno")
-    page.get_by_role("link", name="Record hand 1").click()
+    page.get_by_role("link", name="Tap the cards").click()
     page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
     for code in BRUNO[:3]:
         page.locator(f".cell[data-card='{code}']").click()
@@ -130,7 +130,7 @@ def test_a_double_submit_records_one_hand(page, live_server):
 
 def test_a_bad_entry_shows_the_error_and_keeps_every_tap(page, live_server, shot):
     start_game(page, live_server, "Anna", "Bruno")
-    page.get_by_role("link", name="Record hand 1").click()
+    page.get_by_role("link", name="Tap the cards").click()
     page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
     for code in ("7d", "7c"):
         page.locator(f".cell[data-card='{code}']").click()
@@ -152,7 +152,7 @@ def test_a_viewer_cannot_change_anything_and_follows_the_score(page, live_server
     viewer = viewer_context.new_page()
     viewer.goto(url)
     expect(viewer.locator(".status")).to_have_text("No hands yet: first to 11 wins.")
-    expect(viewer.get_by_text("Record hand")).to_have_count(0)
+    expect(viewer.locator("#winners")).to_have_count(0)
     expect(viewer.locator(".scopa-now")).to_have_count(0)
     expect(viewer.get_by_text("viewer's copy")).to_be_visible()
     response = viewer.goto(url + "/hand")
@@ -168,7 +168,7 @@ def test_a_viewer_cannot_change_anything_and_follows_the_score(page, live_server
 
 def test_the_grid_fits_a_phone_without_sideways_scrolling(page, live_server, shot):
     start_game(page, live_server, "Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-    page.get_by_role("link", name="Record hand 1").click()
+    page.get_by_role("link", name="Tap the cards").click()
     page.wait_for_url(re.compile(r"/hand$"))  # the hand form itself, loaded, not the scoreboard it replaces
     assert page_width(page) <= 390
     assert page.locator(".cell").count() == len(DECK)
@@ -181,7 +181,7 @@ def test_the_hand_form_works_with_javascript_off(browser, live_server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()
     start_game(page, live_server, "Anna", "Bruno")
-    page.get_by_role("link", name="Record hand 1").click()
+    page.get_by_role("link", name="Tap the cards").click()
     for code in ("7d", "1d", "7c"):
         page.select_option(f"select[name=c_{code}]", "0")
     page.get_by_role("button", name="Bruno").last.click()  # the rest go to Bruno (the server fills them in)
@@ -211,7 +211,7 @@ def test_scopas_marked_as_they_happen_wait_in_the_hand_form(page, live_server):
     expect(anna.locator(".count")).to_have_text("1")
     page.reload()
     expect(anna.locator(".count")).to_have_text("1")
-    page.get_by_role("link", name="Record hand 1").click()
+    page.get_by_role("link", name="Tap the cards").click()
     expect(page.locator("input[name=sides-0-scopas]")).to_have_value("1")
     expect(page.locator("input[name=sides-1-scopas]")).to_have_value("0")
 
