@@ -97,6 +97,11 @@ COUNTS = {  # a complete quick-counts hand: Anna 22 cards, 7 coins, settebello, 
 }  # fmt: skip
 
 
+# A winners entry that gives one point (the settebello) and ties the rest: a game can take many.
+ONE_POINT = {"won_cards": "tie", "won_coins": "tie", "won_settebello": "0", "won_primiera": "tie",
+             "sides-0-scopas": "0", "sides-1-scopas": "0"}  # fmt: skip
+
+
 def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     """(name, go) for every page state; ``go()`` leaves the page showing that state.
 
@@ -113,13 +118,14 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     six = make.game(["Anna & Dario", "Bruno & Elena", "Carla & Fabio"], [],
                     players=[["Anna", "Dario"], ["Bruno", "Elena"], ["Carla", "Fabio"]])  # fmt: skip
     viewer = make.game(["Giulia", "Marco"], [WIN])
+    saving = make.game(["Anna", "Bruno"], [WIN])  # takes a one-point hand at each visit: the Undo offer
     g = f"/g/{live.id}"
     kept = False
 
     def keep_all() -> None:
         nonlocal kept
         if not kept:
-            for game in (live, tied, finished, team, six):
+            for game in (live, tied, finished, team, six, saving):
                 make.keep(game)
             kept = True
 
@@ -156,6 +162,10 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("scoreboard-viewer", visit(f"/g/{viewer.id}")),
         ("scoreboard-finished", visit(f"/g/{finished.id}")),
         ("scoreboard-tied", visit(f"/g/{tied.id}")),
+        ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
+        ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),
+        ("edit-by-winners", visit(f"{g}/hands/1/edit?as=won")),
+        ("stop-keeping", visit(f"{g}/forget")),
         ("hand-piles", visit(f"{g}/hand")),
         ("hand-piles-six", visit(f"/g/{six.id}/hand")),
         ("hand-counts", visit(f"{g}/counts")),

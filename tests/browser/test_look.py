@@ -158,7 +158,8 @@ SIDE_COLOURS = """() => {
     const paint = (value) => { probe.style.color = value; return getComputedStyle(probe).color; };
     const root = getComputedStyle(document.documentElement);
     const out = {};
-    for (const name of ["side0", "side1", "side2", "side3", "side4", "side5", "on-side", "paper", "card"]) {
+    for (const name of ["side0", "side1", "side2", "side3", "side4", "side5", "on-side", "paper", "card", "ok-bg",
+                        "bad-bg", "win-bg"]) {
         out[name] = paint(root.getPropertyValue("--" + name).trim());
     }
     probe.remove();
@@ -175,7 +176,7 @@ def test_the_side_colours_read_well_and_stay_apart_for_colour_blind_players(page
         colours = {k: _linear(v) for k, v in page.evaluate(SIDE_COLOURS).items()}
         sides = [colours[f"side{i}"] for i in range(6)]
         for i, side in enumerate(sides):
-            for against in ("on-side", "paper", "card"):
+            for against in ("on-side", "paper", "card", "ok-bg", "bad-bg", "win-bg"):  # a side's name on any of them
                 ratio = _contrast(side, colours[against])
                 if ratio < 4.5:
                     problems.append(f"{scheme}: --side{i} against --{against} has a contrast of {ratio:.2f}")
