@@ -88,7 +88,7 @@ def test_a_read_only_database_serves_reads_and_refuses_writes_with_503(tmp_path)
         hand = {"sides-0-cards": "22", "sides-0-coins": "6", "sides-1-cards": "18", "sides-1-coins": "4",
                 "settebello": "0", "sides-0-primiera": "78", "sides-1-primiera": "75", "action": "save",
                 "submission_id": "sub-ro-000003"}  # fmt: skip
-        page = c.post(f"/g/{game['id']}/counts", data=hand)
+        page = c.post(f"/g/{game['id']}/counts", data=hand, follow_redirects=True)
         text = page.get_data(as_text=True)
         # The hand stays in its form, every count kept, with the reason it was not saved.
         assert page.status_code == 503 and "nothing was saved" in text and 'value="22"' in text

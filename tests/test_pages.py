@@ -156,6 +156,7 @@ def test_a_bad_hand_shows_the_error_and_keeps_every_card(client):
         "c_7d": "0",
         "c_7c": "0",
         "c_1s": "1",
+        "rest": "missing",
         "sides-0-scopas": "3",
         "action": "check",
         "submission_id": "sub-bad-00001",

@@ -28,7 +28,14 @@ def tapped(**piles):
 
 
 def post(client, game_id, fields, action="save", sid="sub-piles-0001"):
-    return client.post(f"/g/{game_id}/hand", data=fields | {"action": action, "submission_id": sid})
+    """Send the hand form as a browser does: the answer redirects (Post/Redirect/Get) to the page shown."""
+    return client.post(f"/g/{game_id}/hand", data=fields | {"action": action, "submission_id": sid},
+                       follow_redirects=True)  # fmt: skip
+
+
+def saved(r, game_id):
+    """True when the form led back to the scoreboard: the hand was saved."""
+    return r.status_code == 200 and r.request.path == f"/g/{game_id}"
 
 
 # --- The form's rules for the rest ------------------------------------------------------------------
@@ -92,10 +99,10 @@ def test_side_marks_tell_sides_apart():
 def test_two_sides_one_tapped_saves_the_rest_for_the_other_side(client):
     game_id = start(client, "Anna", "Marco")
     r = post(client, game_id, tapped(s1="7d 5c 1b"))
-    assert r.status_code == 302
-    saved = rounds(client, game_id)[0]
-    assert [s["cards"] for s in saved["sides"]] == [37, 3]
-    assert saved["warnings"] == []
+    assert saved(r, game_id)
+    hand = rounds(client, game_id)[0]
+    assert [s["cards"] for s in hand["sides"]] == [37, 3]
+    assert hand["warnings"] == []
 
 
 def test_both_sides_tapped_with_cards_left_asks_and_saves_nothing(client):
@@ -118,7 +125,8 @@ def test_three_sides_ask_and_one_choice_goes_on_to_the_check(client):
     r = post(client, game_id, tapped(s0="7d 6d"), action="check")
     assert r.status_code == 400 and "Where do the 38 cards not given go?" in r.get_data(as_text=True)
     # The choice is a submit button without an action: the form checks the hand at once.
-    r = client.post(f"/g/{game_id}/hand", data=tapped(s0="7d 6d") | {"rest": "2", "submission_id": "sub-piles-0002"})
+    data = tapped(s0="7d 6d") | {"rest": "2", "submission_id": "sub-piles-0002"}
+    r = client.post(f"/g/{game_id}/hand", data=data, follow_redirects=True)
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and "Check the hand before it is saved" in page
     assert re.search(r'name="c_10b" value="2"', page)  # the confirmation carries the rest, given
@@ -133,10 +141,10 @@ def test_missing_cards_are_saved_only_when_said_and_with_the_warning(client):
     assert r.status_code == 200 and "35 missing" in page
     assert re.search(r'name="rest" value="missing"', page)  # carried to Save
     r = post(client, game_id, fields)
-    assert r.status_code == 302
-    saved = rounds(client, game_id)[0]
-    assert [s["cards"] for s in saved["sides"]] == [3, 2]
-    assert any("35 missing" in w for w in saved["warnings"])
+    assert saved(r, game_id)
+    hand = rounds(client, game_id)[0]
+    assert [s["cards"] for s in hand["sides"]] == [3, 2]
+    assert any("35 missing" in w for w in hand["warnings"])
 
 
 def test_correcting_a_hand_saved_without_cards_keeps_them_missing(client):
@@ -146,8 +154,8 @@ def test_correcting_a_hand_saved_without_cards_keeps_them_missing(client):
     assert 'name="rest" value="missing"' in page
     seen = {k: re.search(rf'name="{k}" value="([^"]*)"', page)[1] for k in ("version", "round_id")}
     r = client.post(f"/g/{game_id}/hands/1/edit", data=tapped(s0="7d 6d 1d") | seen | {
-        "rest": "missing", "action": "save", "submission_id": "sub-piles-0003"})  # fmt: skip
-    assert r.status_code == 302
+        "rest": "missing", "action": "save", "submission_id": "sub-piles-0003"}, follow_redirects=True)  # fmt: skip
+    assert saved(r, game_id)
     assert [s["cards"] for s in rounds(client, game_id)[0]["sides"]] == [3, 0]
 
 
@@ -155,7 +163,7 @@ def test_an_unknown_rest_is_a_message_not_a_crash(client):
     game_id = start(client, "Anna", "Marco")
     r = post(client, game_id, tapped(s0="7d") | {"rest": "9"})
     assert r.status_code == 400
-    assert "choose a side for the cards not given" in r.get_data(as_text=True)
+    assert "Choose a side for the cards not given" in r.get_data(as_text=True)
 
 
 def test_the_rest_go_to_buttons_still_fill_the_menus(client):

@@ -23,7 +23,7 @@ def win_a_hand(client, game_id, n=0):
     """Anna takes 25 cards, 7 coins, the settebello and the primiera: 4 points."""
     form = {"sides-0-cards": "25", "sides-0-coins": "7", "settebello": "0", "primiera_by": "0", "action": "save",
             "submission_id": f"sub-win-{game_id}-{n}"}  # fmt: skip
-    assert client.post(f"/g/{game_id}/counts", data=form).status_code == 302
+    assert client.post(f"/g/{game_id}/counts", data=form).status_code == 303
 
 
 def finished_game(client, **extra):
@@ -136,7 +136,7 @@ def test_a_rematch_has_the_same_sides_rules_target_and_deck_and_a_double_tap_mak
     assert after["name"] == "Anna vs Bruno · 22:15"
     # This phone keeps it (it may record a hand), and it is one game on the home page.
     page = client.get(f"/g/{new}").get_data(as_text=True)
-    assert "Rematch started" in page and "Record hand 1" in page
+    assert "Rematch started" in page and "Save hand 1" in page
     home = client.get("/").get_data(as_text=True)
     assert home.count("Anna vs Bruno · 22:15") == 1
 
@@ -205,7 +205,7 @@ def test_stop_keeping_asks_first_and_offers_the_keeper_link(app, client):
     # The saved keeper link brings the game back, on this phone or another.
     other = app.test_client()
     assert other.get(urlsplit(keeper_url).path).status_code == 302
-    assert "Record hand 1" in other.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "Save hand 1" in other.get(f"/g/{game_id}").get_data(as_text=True)
 
 
 def test_a_phone_that_does_not_keep_the_game_is_sent_back_to_the_scoreboard(app, client):

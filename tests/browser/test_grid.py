@@ -33,7 +33,7 @@ def start_game(page, live_server, *names, style="italian"):
 
 
 def open_hand(page):
-    page.get_by_role("link", name=re.compile("Record hand")).first.click()
+    page.get_by_role("link", name="Tap the cards").click()
     page.wait_for_url(re.compile(r"/hand$"))
     page.wait_for_load_state("load")  # its scripts have run: the cells are buttons
     expect(page.locator("button.cell")).to_have_count(len(DECK))
@@ -235,7 +235,7 @@ def test_without_javascript_the_menus_work_and_the_server_asks_where_the_rest_go
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()
     start_game(page, live_server, "Anna", "Marco")
-    page.get_by_role("link", name=re.compile("Record hand")).first.click()
+    page.get_by_role("link", name="Tap the cards").click()
     expect(page.locator("#holding")).to_be_hidden()  # the question needs the script; the menus do not
     page.select_option("select[name=c_7d]", "0")
     page.select_option("select[name=c_5c]", "1")

@@ -98,6 +98,7 @@ def test_editing_and_deleting_a_hand(page, live_server, shot):
     shot("hand-detail")
     page.get_by_role("link", name="Edit").click()
     expect(page.locator("h1")).to_contain_text("Correct hand 1")
+    page.wait_for_load_state()  # loaded: taps on the cells reach its script
     page.locator(".pick[data-side='1']").click()
     page.locator(".cell[data-card='7d']").click()  # the settebello goes to Bruno
     shot("edit-hand")
@@ -132,13 +133,16 @@ def test_a_bad_entry_shows_the_error_and_keeps_every_tap(page, live_server, shot
     start_game(page, live_server, "Anna", "Bruno")
     page.get_by_role("link", name="Tap the cards").click()
     page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
+    page.locator(".pick[data-side='0']").click()
     for code in ("7d", "7c"):
         page.locator(f".cell[data-card='{code}']").click()
+    page.locator("#holding-change").click()
     page.locator(".pick[data-side='1']").click()
     page.locator(".cell[data-card='1s']").click()
     for _ in range(3):
         page.locator(".stepper.side0 button[aria-label='one scopa more']").click()
     page.get_by_role("button", name="Check hand").click()
+    page.get_by_role("button", name="They are missing: save without them").click()
     expect(page.locator("#form-error")).to_contain_text("Anna has 3 scopas with 2 cards")
     expect(page.locator(".cell.side0")).to_have_count(2)
     expect(page.locator(".cell[data-card='1s']")).to_have_class(re.compile("side1"))
@@ -219,15 +223,16 @@ def test_scopas_marked_as_they_happen_wait_in_the_hand_form(page, live_server):
 def test_the_target_follows_the_profile_and_the_players_named(page, live_server, shot):
     page.goto(live_server + "/new")
     target = page.locator("#target")
-    expect(target).to_have_attribute("placeholder", "11")
+    expect(target).to_have_value("11")
+    page.get_by_text("Change", exact=True).click()  # the rules summary opens the rules
     page.select_option("#profile", "boxed")
     for i, name in enumerate(["Anna", "Bruno", "Carla"]):
         page.fill(f"#players-{i}", name)
-    expect(target).to_have_attribute("placeholder", "8")
-    expect(page.locator("#target-hint")).to_contain_text("play to 8 (3 players")
+    expect(target).to_have_value("8")
+    expect(page.locator("#target-hint")).to_contain_text("3 players: 8")
     expect(page.locator("#profile-description")).to_contain_text("8 for three")
     page.fill("#players-3", "Dario")
-    expect(target).to_have_attribute("placeholder", "15")
+    expect(target).to_have_value("15")
     page.select_option("#profile", "count-out")
     page.get_by_text("House rules").click()
     expect(page.locator("#opt_end")).to_be_disabled()  # the profile fixes it

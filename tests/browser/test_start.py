@@ -196,7 +196,7 @@ def test_stop_keeping_asks_first_and_shows_the_keeper_link(page, live_server):
     expect(page.locator("#keeper-qr img")).to_be_visible()
     # Changing one's mind changes nothing.
     page.get_by_role("link", name="Keep scoring").click()
-    expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
     page.get_by_role("link", name="Stop keeping score on this phone…").click()
     page.get_by_role("button", name="Stop keeping score on this phone").click()
     expect(page.get_by_role("status").first).to_contain_text("This phone no longer keeps score of “Friday”")
@@ -217,7 +217,7 @@ def test_a_finished_game_offers_a_rematch_that_keeps_sides_rules_and_target(page
     expect(page.get_by_text("Rematch started")).to_be_visible()
     expect(page.locator("h1")).to_have_text(re.compile(r"^Anna vs Bruno · \d\d:\d\d$"))
     expect(page.locator(".rules-line")).to_contain_text("Classic · to 3 · Italian deck")
-    expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
 
 
 def test_home_shows_live_games_apart_from_finished_ones(page, live_server):
