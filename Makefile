@@ -25,6 +25,7 @@ run: $(VENV)/.run
 
 test: $(VENV)/.dev
 	scripts/install-browser
+	scripts/install-axe
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	MAKE="$(MAKE)" scripts/test-each-python $(PYTHON) $(NEWEST_PYTHON)
@@ -39,4 +40,4 @@ bench: $(VENV)/.dev
 	$(PY) -m bench.web
 
 clean:
-	rm -rf $(VENV) $(VENV)-* .pytest_cache .hypothesis .mypy_cache
+	rm -rf $(VENV) $(VENV)-* .pytest_cache .hypothesis .mypy_cache .axe

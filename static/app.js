@@ -42,3 +42,28 @@ $$("[data-print]").forEach(function (b) { b.addEventListener("click", function (
 $$("select[data-submit-on-change]").forEach(function (select) {
   select.addEventListener("change", function () { select.form.submit(); });
 });
+
+// Keep the screen on while a game is open (its scoreboard and the hand's pages): the phone lies on the table
+// between hands and should not lock. Where the Screen Wake Lock API is missing or refuses, nothing changes.
+(function () {
+  var gameOpen = $(".scoreboard") || document.body.classList.contains("hand-page");
+  if (!gameOpen || !("wakeLock" in navigator)) return;
+  var lock = null, asking = false;
+  function acquire() {
+    if (document.visibilityState !== "visible" || asking || (lock && !lock.released)) return;
+    asking = true;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      asking = false;
+      lock = sentinel;
+      // The browser lets go by itself when the page is hidden; visibilitychange asks again on return.
+      sentinel.addEventListener("release", function () { if (lock === sentinel) lock = null; });
+    }).catch(function () { asking = false; lock = null; });  // refused (battery saver, not in front): the screen may sleep
+  }
+  function release() {
+    if (lock) { var held = lock; lock = null; held.release().catch(function () {}); }
+  }
+  document.addEventListener("visibilitychange", acquire);
+  window.addEventListener("pagehide", release);
+  window.addEventListener("pageshow", acquire);  // back to this page from the browser's history
+  acquire();
+})();

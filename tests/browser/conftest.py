@@ -1,6 +1,8 @@
 """Browser tests: the app served on 127.0.0.1, driven by Debian's Chromium at a phone's size."""
 
+import json
 import os
+import subprocess
 import threading
 from pathlib import Path
 
@@ -15,12 +17,23 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]  # fmt: skip
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+ROOT = Path(__file__).resolve().parent.parent.parent
+# axe-core from the npm registry, installed by scripts/install-axe (make test runs it) outside static/.
+AXE = ROOT / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
+# The impacts that fail a page: a person cannot use it (critical) or has real trouble (serious).
+AXE_FAILING = ("serious", "critical")
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if "browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+        if "axe" in getattr(item, "fixturenames", ()):
+            # axe-core is injected as a script element, which the app's Content-Security-Policy (rightly) blocks:
+            # tests that run it open their pages with CSP bypassed, on top of any context arguments they ask for.
+            asked = next(item.iter_markers("browser_context_args"), None)
+            kwargs = {**(asked.kwargs if asked else {}), "bypass_csp": True}
+            item.add_marker(pytest.mark.browser_context_args(**kwargs), append=False)
 
 
 @pytest.fixture(scope="session")
@@ -77,3 +90,55 @@ def shot(page):
         return path
 
     return take
+
+
+def axe_report(violations: list[dict]) -> str:
+    """The violations as a person reads them: rule, impact, what it means, and the elements at fault."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']} <{v['helpUrl']}>")
+        for node in v["nodes"][:8]:
+            target = " ".join(str(t) for t in node["target"])
+            summary = " ".join(node.get("failureSummary", "").split())
+            lines.append(f"    {target}: {node['html'][:160]}\n        {summary[:300]}")
+        if len(v["nodes"]) > 8:
+            lines.append(f"    ... and {len(v['nodes']) - 8} more elements")
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> Path:
+    if not AXE.exists():
+        # The same set-up `make test` runs, so that a single test file also runs on a fresh checkout.
+        subprocess.run([str(ROOT / "scripts" / "install-axe")], check=False)
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run scripts/install-axe (make test does)")
+    return AXE
+
+
+@pytest.fixture
+def axe(page, axe_source):
+    """``axe(label)`` runs axe-core on the page as it is now and returns its serious and critical violations.
+
+    ``assert not (found := axe("home")), found`` fails with each rule, its impact and the elements at fault.
+    """
+
+    class Violations(list):
+        def __init__(self, label: str, items: list[dict]):
+            super().__init__(items)
+            self.label = label
+
+        def __repr__(self) -> str:
+            return f"{len(self)} serious or critical axe violations on {self.label}:\n{axe_report(self)}"
+
+    def run(label: str = "the page") -> Violations:
+        page.wait_for_load_state("load")
+        if not page.evaluate("typeof window.axe === 'object'"):
+            page.add_script_tag(path=str(axe_source))
+        result = page.evaluate(
+            "async () => JSON.stringify((await axe.run(document, {resultTypes: ['violations']})).violations)"
+        )
+        found = [v for v in json.loads(result) if v.get("impact") in AXE_FAILING]
+        return Violations(f"{label} ({page.url})", found)
+
+    return run

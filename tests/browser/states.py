@@ -1,0 +1,189 @@
+"""Every page state a person can meet, reached in a real browser, for the checks that apply to all pages.
+
+The games are made through the JSON API and the forms are sent with their own field names (the server's
+contract), so these states do not depend on how any page happens to be laid out today. Each state is a
+name and a function that brings a page to it; the page that remains is the one to check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# Bruno's pile in a hand Anna wins 4-0 (cards 22-18, coins 7-3, settebello, primiera 79-62).
+BRUNO = ["8d", "9d", "10d", "5c", "8c", "9c", "10c", "1s", "2s", "3s", "4s", "5s", "8s", "2b", "3b", "4b", "6b", "7b"]
+# Long names: a name a person needs must wrap, never be cut off or push the page sideways.
+LONG = "Massimiliano Bartolomeo"
+LONG_TEAM = ["Anna Maria Francesca", "Bruno", "Carla Benedetta", "Dario"]
+
+
+def _tally(cards: int, coins: int, settebello: bool, primiera: int, scopas: int = 0) -> dict:
+    tally = {"cards": cards, "coins": coins, "settebello": settebello, "primiera": primiera}
+    return {"tally": tally, "scopas": scopas}
+
+
+# Anna's side takes cards, coins, settebello, primiera: 4-0 (plus scopas).
+WIN = [_tally(22, 7, True, 79), _tally(18, 3, False, 62)]
+# Cards and settebello to the first side, coins and primiera to the second: 2-2.
+SPLIT = [_tally(22, 3, True, 62), _tally(18, 7, False, 79)]
+
+
+@dataclass
+class Game:
+    id: str
+    key: str
+    keeper_url: str
+
+
+class Builder:
+    """Makes games through the API on the test server and sends forms as the browser would."""
+
+    def __init__(self, page, base: str):
+        self.page, self.base = page, base
+
+    def game(self, names: list[str], hands: list[list[dict]] = (), players: list[list[str]] | None = None) -> Game:
+        sides = [{"name": n} for n in names]
+        if players:
+            sides = [{"name": n, "players": p} for n, p in zip(names, players, strict=True)]
+        made = self.page.request.post(f"{self.base}/api/v1/games", data={"name": "Friday at Nonna's", "sides": sides})
+        assert made.status == 201, made.text()
+        body = made.json()
+        for i, hand in enumerate(hands):
+            sent = self.page.request.post(
+                f"{self.base}/api/v1/games/{body['id']}/rounds",
+                headers={"X-Keeper-Key": body["keeper_key"]},
+                data={"submission_id": f"{body['id']}-{i}", "sides": hand},
+            )
+            assert sent.status == 201, sent.text()
+        return Game(body["id"], body["keeper_key"], body["keeper_url"])
+
+    def keep(self, game: Game) -> None:
+        """Make this browser the game's keeper, as opening the keeper link does."""
+        self.page.goto(game.keeper_url)
+
+    def post(self, path: str, fields: dict[str, str | list[str]], token_from: str | None = None) -> None:
+        """Send a form to ``path`` from the page at ``token_from`` (for its CSRF token), as a person's tap would.
+
+        The browser shows the answer, so a 400 or a 409 page is left in view like after a real submission.
+        """
+        self.page.goto(self.base + (token_from or path))
+        with self.page.expect_navigation():
+            self.page.evaluate(
+                """([action, fields]) => {
+                    const form = document.createElement("form");
+                    form.method = "post";
+                    form.action = action;
+                    const token = document.querySelector("input[name=csrf_token]");
+                    const all = token ? [["csrf_token", token.value]] : [];
+                    for (const [name, value] of Object.entries(fields)) {
+                        for (const v of [].concat(value)) all.push([name, v]);
+                    }
+                    for (const [name, value] of all) {
+                        const input = document.createElement("input");
+                        input.type = "hidden"; input.name = name; input.value = value;
+                        form.append(input);
+                    }
+                    document.body.append(form);
+                    HTMLFormElement.prototype.submit.call(form);
+                }""",
+                [self.base + path, fields],
+            )
+
+
+COUNTS = {  # a complete quick-counts hand: Anna 22 cards, 7 coins, settebello, primiera 79 against 62
+    "sides-0-cards": "22", "sides-0-coins": "7", "sides-0-primiera": "79", "sides-0-scopas": "1",
+    "sides-1-cards": "18", "sides-1-coins": "3", "sides-1-primiera": "62", "sides-1-scopas": "0",
+    "settebello": "0", "primiera_by": "values", "action": "check",
+}  # fmt: skip
+
+
+# A winners entry that gives one point (the settebello) and ties the rest: a game can take many.
+ONE_POINT = {"won_cards": "tie", "won_coins": "tie", "won_settebello": "0", "won_primiera": "tie",
+             "sides-0-scopas": "0", "sides-1-scopas": "0"}  # fmt: skip
+
+
+def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
+    """(name, go) for every page state; ``go()`` leaves the page showing that state.
+
+    The games are made when this is called; ``go`` only navigates (and sends forms), so states can be visited in
+    any order and more than once (in light and in dark, at several widths).
+    """
+    make = Builder(page, base)
+    # The first visits made here, before any game is kept: the empty home page.
+    live = make.game(["Anna", LONG], [WIN, SPLIT])
+    tied = make.game(["Anna", "Bruno"], [SPLIT])
+    finished = make.game(["Anna", "Bruno"], [WIN, WIN, WIN])
+    team = make.game(["Anna Maria Francesca & Carla Benedetta", "Bruno & Dario"], [WIN],
+                     players=[[LONG_TEAM[0], LONG_TEAM[2]], [LONG_TEAM[1], LONG_TEAM[3]]])  # fmt: skip
+    six = make.game(["Anna & Dario", "Bruno & Elena", "Carla & Fabio"], [],
+                    players=[["Anna", "Dario"], ["Bruno", "Elena"], ["Carla", "Fabio"]])  # fmt: skip
+    viewer = make.game(["Giulia", "Marco"], [WIN])
+    saving = make.game(["Anna", "Bruno"], [WIN])  # takes a one-point hand at each visit: the Undo offer
+    g = f"/g/{live.id}"
+    kept = False
+
+    def keep_all() -> None:
+        nonlocal kept
+        if not kept:
+            for game in (live, tied, finished, team, six, saving):
+                make.keep(game)
+            kept = True
+
+    def visit(path: str, keeper: bool = True) -> Callable[[], None]:
+        def go() -> None:
+            if keeper:
+                keep_all()
+            page.goto(base + path)
+
+        return go
+
+    def send(path: str, fields: dict, token_from: str | None = None) -> Callable[[], None]:
+        def go() -> None:
+            keep_all()
+            make.post(path, fields, token_from)
+
+        return go
+
+    def home_empty() -> None:
+        page.context.clear_cookies()
+        page.goto(base + "/")
+        nonlocal kept
+        kept = False
+
+    bad_counts = {**COUNTS, "sides-0-cards": "99", "sides-0-coins": "x"}
+    return [
+        ("home-empty", home_empty),
+        ("home-games", visit("/")),
+        ("new-game", visit("/new", keeper=False)),
+        ("new-game-error", send("/new", {"players-0": "Anna", "profile": "classic"})),
+        ("scoreboard-keeper", visit(g)),
+        ("scoreboard-teams", visit(f"/g/{team.id}")),
+        ("scoreboard-six", visit(f"/g/{six.id}")),
+        ("scoreboard-viewer", visit(f"/g/{viewer.id}")),
+        ("scoreboard-finished", visit(f"/g/{finished.id}")),
+        ("scoreboard-tied", visit(f"/g/{tied.id}")),
+        ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
+        ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),
+        ("edit-by-winners", visit(f"{g}/hands/1/edit?as=won")),
+        ("stop-keeping", visit(f"{g}/forget")),
+        ("hand-piles", visit(f"{g}/hand")),
+        ("hand-piles-six", visit(f"/g/{six.id}/hand")),
+        ("hand-counts", visit(f"{g}/counts")),
+        ("hand-preview", send(f"{g}/counts", COUNTS)),
+        ("hand-error", send(f"{g}/counts", bad_counts)),
+        ("hand-detail", visit(f"{g}/hands/1")),
+        ("all-hands", visit(f"{g}/hands")),
+        ("delete-confirm", visit(f"{g}/hands/1/delete")),
+        ("conflict", send(f"{g}/hands/1/delete", {"version": "987654", "round_id": "gone"}, f"{g}/hands/1/delete")),
+        ("checker-empty", visit("/check", keeper=False)),
+        ("checker-plays", visit("/check?table=4s,3b,7c,1d&hand=7d,5c,1b", keeper=False)),
+        ("checker-judged", visit("/check?table=4s,3b,7c,1d&hand=7d,5c,1b&play=7d&take=4s,3b", keeper=False)),
+        ("checker-error", visit("/check?table=7d,zz&hand=7d", keeper=False)),
+        ("game-checker", visit(f"{g}/check")),
+        ("score-sheet", visit(f"{g}/sheet")),
+        ("pads", visit("/pads", keeper=False)),
+        ("pad-2", visit("/pads/2", keeper=False)),
+        ("pad-6", visit("/pads/6?profile=classic", keeper=False)),
+        ("not-found", visit("/g/no-such-game", keeper=False)),
+        ("no-such-hand", visit(f"{g}/hands/99")),
+    ]
