@@ -252,3 +252,22 @@ def test_a_rematch_asked_from_two_phones_is_one_game(app, client):
     page = second.get_data(as_text=True)
     assert "The rematch was already started" in page and "This phone keeps the score" not in page
     assert client.get("/").get_data(as_text=True).count("Anna vs Bruno") == 2  # the old game and one rematch
+
+
+def test_a_team_of_long_names_gets_a_shortened_side_name_and_keeps_each_player_whole():
+    from scorekeeper.rules.game import NAME_MAX
+    from scorekeeper.web.start_forms import team_name
+
+    long = ["Massimiliano Esposito", "Bartolomeo Di Stefano"]
+    name = team_name(long)
+    assert len(name) <= NAME_MAX and " & " in name and name.startswith("Massimiliano")
+    assert team_name(["Anna", "Carla"]) == "Anna & Carla" and team_name(["A", "B", "C"]) == "A, B & C"
+
+
+def test_four_long_names_in_partnerships_start_a_game(client):
+    names = ["Massimiliano Esposito", "Bartolomeo Di Stefano", "Giovannantonio Russo", "Pierfrancesco Bianchi"]
+    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic"}
+    r = client.post("/new", data=data)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    game = client.get(f"/api/v1/games/{r.headers['Location'].rsplit('/', 1)[1]}").json
+    assert [s["players"] for s in game["sides"]] == [[names[0], names[2]], [names[1], names[3]]]

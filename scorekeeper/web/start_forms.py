@@ -11,6 +11,7 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, Side
 from scorekeeper.rules.errors import ScopaError
+from scorekeeper.rules.game import NAME_MAX
 from scorekeeper.rules.options import DEFAULT_PROFILE, OPTION_CHOICES, OPTION_HELP, PLAYER_COUNTS, TARGET_RANGE
 from scorekeeper.web.forms import MAX_SIDES, WholeNumber, new_submission_id
 from scorekeeper.web.widgets import option_label, option_text
@@ -162,10 +163,22 @@ def profile_targets() -> dict[str, dict[str, int]]:
 
 
 def team_name(players: list[str]) -> str:
-    """A side's name from its players: "Anna", "Anna & Carla", "Anna, Carla & Elena"."""
-    if len(players) <= 2:
-        return " & ".join(players)
-    return ", ".join(players[:-1]) + " & " + players[-1]
+    """A side's name from its players: "Anna", "Anna & Carla", "Anna, Carla & Elena".
+
+    Each player's name may be as long as a name may be, so a team of long names is shortened to the core's
+    limit for a side's name, each name cut alike ("Massimilia… & Bartolomeo…"), rather than refused: the
+    players keep their whole names.
+    """
+
+    def joined(names: list[str]) -> str:
+        return " & ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " & " + names[-1]
+
+    name = joined(players)
+    cut = max((len(p) for p in players), default=0)
+    while len(name) > NAME_MAX and cut > 1:
+        cut -= 1
+        name = joined([p if len(p) <= cut else p[: cut - 1].rstrip() + "…" for p in players])
+    return name
 
 
 class RematchForm(FlaskForm):
