@@ -293,42 +293,9 @@ def test_a_refused_delete_redirects_to_a_conflict_page_that_shows_the_current_ha
 
 def test_a_conflict_on_the_winners_form_keeps_the_choices_and_offers_the_current_hand(client):
     game_id = start(client, "Anna", "Bruno")
-    send(
-        client,
-        f"/g/{game_id}/counts",
-        {
-            "sides-0-cards": "40",
-            "sides-0-coins": "10",
-            "settebello": "0",
-            "primiera_by": "0",
-            "action": "save",
-            "submission_id": "sub-over-001",
-        },
-    )
-    send(
-        client,
-        f"/g/{game_id}/counts",
-        {
-            "sides-0-cards": "40",
-            "sides-0-coins": "10",
-            "settebello": "0",
-            "primiera_by": "0",
-            "action": "save",
-            "submission_id": "sub-over-002",
-        },
-    )
-    send(
-        client,
-        f"/g/{game_id}/counts",
-        {
-            "sides-0-cards": "40",
-            "sides-0-coins": "10",
-            "settebello": "0",
-            "primiera_by": "0",
-            "action": "save",
-            "submission_id": "sub-over-003",
-        },
-    )
+    sweep = {"sides-0-cards": "40", "sides-0-coins": "10", "settebello": "0", "primiera_by": "0", "action": "save"}
+    for i in range(3):  # Anna takes every card three times: the game is over
+        send(client, f"/g/{game_id}/counts", sweep | {"submission_id": f"sub-over-00{i + 1}"})
     assert api_game(client, game_id)["finished"]
     r = send(client, f"/g/{game_id}/won", won(**TYPICAL, submission_id="sub-late-0001"))  # an old page's form
     page = r.get_data(as_text=True)

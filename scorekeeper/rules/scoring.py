@@ -299,9 +299,7 @@ def score_round(
         else "Nobody took the settebello (7 of coins): it is not in any pile.",
     )  # fmt: skip
     award(*_primiera(names, tallies, rules))
-    for i, p in enumerate(points):
-        p["scopas"] = scopas[i]
-    reasons.append(Reason("scopas", None, _scopa_text(names, scopas)))
+    _add_scopas(points, reasons, names, scopas)
     if rules.napola:
         for i, p in enumerate(points):
             p["napola"] = tallies[i].napola
@@ -411,9 +409,7 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
 
     for category in ("cards", "coins", "settebello", "primiera"):
         award(category)
-    for i, p in enumerate(points):
-        p["scopas"] = scopas[i]
-    reasons.append(Reason("scopas", None, _scopa_text(names, scopas)))
+    _add_scopas(points, reasons, names, scopas)
     if rules.napola:
         for i, p in enumerate(points):
             p["napola"] = wons[i].napola
@@ -493,6 +489,13 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         return "primiera", leaders[0], f"{names[leaders[0]]} has the best primiera: {everyone}{notes}."
     tied = " and ".join(names[i] for i in leaders)
     return "primiera", None, f"{tied} tie on primiera {top} ({everyone}): nobody scores it{notes}."
+
+
+def _add_scopas(points: list[dict[str, int]], reasons: list[Reason], names: list[str], scopas: list[int]) -> None:
+    """Each scopa is a point for its side, however the hand was entered."""
+    for i, p in enumerate(points):
+        p["scopas"] = scopas[i]
+    reasons.append(Reason("scopas", None, _scopa_text(names, scopas)))
 
 
 def _scopa_text(names: list[str], scopas: list[int]) -> str:
