@@ -293,10 +293,11 @@ def record_hand(
         seen = _seen(store, game_id, submission_id, "add", print_)
         if seen is None:
             before = _fresh(store, before)
-            if before.finished:
-                raise Conflict("the game is over; correct or delete a hand to reopen it", "finished")
+            # A hand saved meanwhile is told first: it may be the very hand that ended the game.
             if number is not None and number != before.next_number:
                 raise _moved_on(before, number)
+            if before.finished:
+                raise Conflict("the game is over; correct or delete a hand to reopen it", "finished")
             pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
             record = store.insert_round(game_id, before.next_number, entry, submission_id, pending)
             store.remember(game_id, submission_id, "add", print_, record.id)
@@ -317,10 +318,13 @@ def _moved_on(score: GameScore, number: int) -> Conflict:
     nxt = score.next_number
     if number < nxt:
         latest = score.rounds[-1]
+        hands = f"{len(score.rounds)} hand{'s' if len(score.rounds) != 1 else ''}"
+        then = f"Check the scoreboard: if this is a new hand, save it as hand {nxt}"
+        if score.finished:
+            then = "That hand ended the game, so this one cannot be saved; correct it instead if it was wrong"
         return Conflict(
             f"hand {number} was already saved on another phone while this one was open (the game now has "
-            f"{len(score.rounds)}); nothing was saved. Check the scoreboard: if this is a new hand, save it as "
-            f"hand {nxt}",
+            f"{hands}); nothing was saved. {then}",
             "stale",
             current=latest.to_dict(),
         )

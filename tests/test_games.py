@@ -212,3 +212,13 @@ def test_the_migration_runs_once_when_processes_start_together(tmp_path):
     with Store(path) as s:
         names = [r["name"] for r in s.db.query("SELECT name FROM _sqlite_migrations")]
         assert names == ["m001_games_rounds_submissions", "m002_stable_hand_ids"]
+
+
+def test_a_hand_saved_meanwhile_that_won_the_game_is_what_the_second_phone_is_told(store, game_id):
+    for i in range(2):
+        games.record_hand(store, game_id, hand(scopas=(4, 0)), f"sub-win-{i:05d}", number=i + 1)  # 8-0, 16-0
+    assert games.get(store, game_id).finished
+    with pytest.raises(Conflict) as caught:
+        games.record_hand(store, game_id, hand(TALLY_B, TALLY_A), "sub-late-00001", number=2)
+    assert caught.value.kind == "stale" and "hand 2 was already saved on another phone" in caught.value.message
+    assert "That hand ended the game" in caught.value.message
