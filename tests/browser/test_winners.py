@@ -135,7 +135,10 @@ def test_back_after_check_hand_and_save_saves_nothing_twice(page, live_server, p
     before = len(posts)
     response = page.go_back()  # to the confirmation: it says the hand is saved, on the scoreboard
     assert response is not None and response.request.method == "GET"
-    expect(page.locator(".flash-saved").first).to_contain_text("Hand 1 is saved")
+    # The scoreboard, not the confirmation again (its "Hand 1 is saved" note is checked through the test
+    # client in test_winners_entry: here a busy machine may show the page from the browser's own history).
+    expect(page).to_have_url(re.compile(r"/g/[^/?#]+$"))
+    expect(page.locator("#save")).to_have_count(0)
     page.go_back()  # to the counts form as first opened
     expect(page.locator("#counts-form")).to_be_visible()
     assert len(posts) == before and len(api_game(page, live_server)["rounds"]) == 1
