@@ -46,7 +46,8 @@ $$("select[data-submit-on-change]").forEach(function (select) {
 // Keep the screen on while a game is open (its scoreboard and the hand's pages): the phone lies on the table
 // between hands and should not lock. Where the Screen Wake Lock API is missing or refuses, nothing changes.
 (function () {
-  var gameOpen = $(".scoreboard") || document.body.classList.contains("hand-page");
+  // The capture checker shares the hand pages' layout (body.hand-page) but is not a game being kept.
+  var gameOpen = $(".scoreboard") || (document.body.classList.contains("hand-page") && !$("#checker-form"));
   if (!gameOpen || !("wakeLock" in navigator)) return;
   var lock = null, asking = false;
   function acquire() {

@@ -127,7 +127,9 @@
         var cards = plural(free, "card") + " not tapped";
         if (to !== null) rest.textContent = cards + (free === 1 ? " goes to " : " go to ") + names[to] + ".";
         else if (missingChosen()) rest.textContent = cards + ": saved as missing.";
-        else rest.textContent = cards + ": Check hand asks where they go.";
+        else if (names.length === 2 && g.piles.every(function (p) { return !p.length; })) {
+          rest.textContent = cards + ": tap one pile's cards and the rest go to the other side.";
+        } else rest.textContent = cards + ": Check hand asks where they go.";
         live.appendChild(rest);
       }
     }).catch(function () {});

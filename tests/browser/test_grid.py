@@ -130,6 +130,8 @@ def test_a_tap_before_choosing_the_pile_asks_whose_it_is(page, live_server, snap
     expect(page.locator(".cell[data-card='7d']")).to_have_attribute("aria-pressed", "false")
     expect(page.locator(".cell.side0, .cell.side1")).to_have_count(0)
     assert focused(page) == "Anna"  # the question has the focus
+    # With two sides, nothing tapped yet: the line says how the rest will go, not that Check will ask.
+    expect(page.locator("#live")).to_contain_text("40 cards not tapped: tap one pile's cards and the rest go to")
     snap("asks-first-390")
 
 

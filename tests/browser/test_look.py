@@ -255,6 +255,10 @@ def test_the_screen_stays_awake_while_a_game_is_open(page, live_server):
     page.goto(f"{live_server}/g/{game.id}/hand")
     wait_until(page, "wakeLog.length >= 1")
     assert wake_log(page) == ["request screen"], "the hand's page keeps the screen awake too"
+    page.goto(f"{live_server}/g/{game.id}/check")  # the capture checker: no game is being kept there
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert wake_log(page) == [], "the capture checker lets the screen sleep"
 
 
 def test_pages_work_where_there_is_no_wake_lock(page, live_server):
