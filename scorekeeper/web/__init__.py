@@ -63,10 +63,8 @@ def error_response(status: int, kind: str, message: str, field: str | None = Non
             body["field"] = field
         body.update({k: v for k, v in extra.items() if v is not None})
         return body, status
-    text = message[:1].upper() + message[1:]
-    if not text.endswith((".", "!", "?")):
-        text += "."
-    return render_template("error.html", code=status, message=text), status
+    # error.html shows it as a sentence (the ``sentence`` filter), as every page shows messages.
+    return render_template("error.html", code=status, message=message), status
 
 
 def register_errors(app: Flask) -> None:

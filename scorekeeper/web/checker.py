@@ -36,6 +36,7 @@ from scorekeeper.rules.moves import (
 )
 from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP
 from scorekeeper.web.context import absolute, store
+from scorekeeper.web.forms import sentence as as_sentence
 from scorekeeper.web.widgets import describe, option_label, option_text, option_value, position_grid
 
 bp = Blueprint("checker", __name__)
@@ -259,16 +260,10 @@ def named_codes(text: str, style: DeckStyle) -> str:
 
 
 def sentence(text: str) -> str:
-    """A message as a sentence: a capital letter first and a full stop at the end."""
-    text = text.strip()
-    if not text:
-        return text
-    first, space, rest = text.partition(" ")
-    if "_" in first:
-        # An option's name as the core writes it ("capture_choice must be ...") reads as its menu's label.
-        first = first.replace("_", " ")
-    text = first[:1].upper() + first[1:] + space + rest
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """A message as a sentence (``forms.sentence``), an option's name first ("capture_choice must be ...")
+    read as its menu's label."""
+    first, space, rest = text.strip().partition(" ")
+    return as_sentence(first.replace("_", " ") + space + rest)
 
 
 @bp.get("/check")

@@ -20,6 +20,7 @@ from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.store import StorageUnavailable, Store
 from scorekeeper.web.context import absolute, store
+from scorekeeper.web.forms import sentence
 from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games
 from scorekeeper.web.pages import bp
 from scorekeeper.web.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
@@ -175,7 +176,7 @@ def rematch(game_id: str):
     try:
         new_id, key = start_rematch(store(), game_id, form.submission_id.data or "", form.local_time.data)
     except Conflict as err:
-        flash(err.message[:1].upper() + err.message[1:] + ".", "error")
+        flash(sentence(err.message), "error")
         return redirect(url_for("pages.scoreboard", game_id=game_id))
     if key is not None:
         for message in keep(new_id, key):
