@@ -8,7 +8,13 @@ PORT ?= 5000
 # each in .venv-X.Y; if the newest is older than this, it says so loudly and runs on what there is.
 NEWEST_PYTHON ?= 3.13
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean messages
+
+# The catalogues: extract every message of the code and templates into the template (messages.pot), then add the
+# new ones to each language's messages.po for translating. The app compiles a .po when it starts.
+messages: $(VENV)/.run
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-wrap --no-location --sort-output --omit-header -o scorekeeper/translations/messages.pot .
+	$(VENV)/bin/pybabel update --no-wrap --ignore-obsolete --no-fuzzy-matching -i scorekeeper/translations/messages.pot -d scorekeeper/translations
 
 # The venv rules also make the other Pythons' venvs: `make VENV=.venv-3.13 PYTHON=/path/to/python3 .venv-3.13/.dev`.
 $(VENV)/.run: requirements.txt

@@ -5,11 +5,32 @@ document.documentElement.classList.add("js");
 
 function $(sel, root) { return (root || document).querySelector(sel); }
 function $$(sel, root) { return Array.from((root || document).querySelectorAll(sel)); }
-function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+// The words the scripts show come from the page, in the reader's language (base.html's data-strings, made by
+// scorekeeper/web/jsstrings.py): say("name", {n: 2}) fills the %(n)s placeholders.
+var STRINGS = (function () {
+  try { return JSON.parse(document.body.dataset.strings || "{}"); } catch (e) { return {}; }
+})();
+function fill(text, params) {
+  return text.replace(/%\((\w+)\)s/g, function (whole, key) {
+    return params && Object.prototype.hasOwnProperty.call(params, key) ? String(params[key]) : whole;
+  });
+}
+function say(name, params) { return fill(typeof STRINGS[name] === "string" ? STRINGS[name] : name, params); }
+// A counted string: its form for n (one for 1, other otherwise), with %(n)s filled in.
+function sayN(name, n, params) {
+  var forms = STRINGS[name] || {};
+  var p = Object.assign({ n: n }, params || {});
+  return fill((n === 1 ? forms.one : forms.other) || name, p);
+}
+// A form sent by the language switch's button (which carries it to the same page in another language) is not
+// the person's own submission: the page scripts let it go as it is.
+function bySwitch(ev) { return !!(ev && ev.submitter && ev.submitter.closest(".lang-switch")); }
 
 // Never send a form twice: a double tap re-sends nothing (the server also ignores repeats).
 $$("form").forEach(function (form) {
   form.addEventListener("submit", function (ev) {
+    if (bySwitch(ev)) return;
     if (form.dataset.sent === "1" && !form.classList.contains("scopa-form")) { ev.preventDefault(); return; }
     if (ev.submitter && ev.submitter.name === "action" && ev.submitter.value.indexOf("rest:") === 0) return;
     form.dataset.sent = "1";
@@ -29,9 +50,23 @@ $$(".stepper input").forEach(function (input) {
   var minus = document.createElement("button"), plus = document.createElement("button");
   minus.type = plus.type = "button";
   minus.textContent = "−"; plus.textContent = "+";
-  minus.setAttribute("aria-label", "one scopa less"); plus.setAttribute("aria-label", "one scopa more");
+  minus.setAttribute("aria-label", say("stepper_less")); plus.setAttribute("aria-label", say("stepper_more"));
   minus.addEventListener("click", step(-1)); plus.addEventListener("click", step(1));
   input.before(minus); input.after(plus);
+});
+
+// The language switch on a page whose form is sent by GET (the checker): the fields typed so far go with it.
+$$(".lang-switch[data-carry]").forEach(function (switcher) {
+  switcher.addEventListener("submit", function () {
+    var source = document.getElementById(switcher.dataset.carry);
+    if (!source) return;
+    new FormData(source).forEach(function (value, key) {
+      if (typeof value !== "string" || key === "csrf_token" || key === "lang") return;
+      var field = document.createElement("input");
+      field.type = "hidden"; field.name = key; field.value = value;
+      switcher.appendChild(field);
+    });
+  });
 });
 
 // Paper: the Print button.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .errors import InvalidCardError, excerpt
@@ -196,8 +196,45 @@ class Card:
         return f"{rank} {_OF[style]} {_SUIT_NAMES[style][self.suit.value]}"
 
 
-def suit_name(suit: Suit, style: DeckStyle) -> str:
-    """The suit's name in a deck style (Denari, Diamonds, Oros)."""
+def _keep(_context: str, text: str) -> str:
+    return text
+
+
+def deck_word(context: str, text: str) -> str:
+    """Mark a French deck's word for the catalogues (extracted as ``deck_word:1c,2``); it is translated when read."""
+    return text
+
+
+# The French deck's names are words of the reader's language ("Jack of Hearts", "Fante di Cuori"); the Italian and
+# Spanish decks' names are the decks' own, the same in every language ("7 di Denari", "Sota de Oros").
+_FRENCH_RANKS = {1: deck_word("french deck", "Ace"), 8: deck_word("french deck", "Jack"),
+                 9: deck_word("french deck", "Queen"), 10: deck_word("french deck", "King")}  # fmt: skip
+_FRENCH_SUITS = {"d": deck_word("french deck", "Diamonds"), "c": deck_word("french deck", "Hearts"),
+                 "s": deck_word("french deck", "Spades"), "b": deck_word("french deck", "Clubs")}  # fmt: skip
+_FRENCH_NAME = deck_word("french deck", "%(rank)s of %(suit)s")
+
+
+def card_name(card: Card, style: DeckStyle, lookup: Callable[[str, str], str] = _keep) -> str:
+    """A card's full name in a deck style, in the language ``lookup`` translates to (French deck only).
+
+    >>> italian = {"Jack": "Fante", "Hearts": "Cuori", "%(rank)s of %(suit)s": "%(rank)s di %(suit)s"}
+    >>> card_name(Card.parse("8c"), DeckStyle.FRENCH, lambda context, text: italian.get(text, text))
+    'Fante di Cuori'
+    >>> card_name(Card.parse("7d"), DeckStyle.ITALIAN, lambda context, text: italian.get(text, text))
+    '7 di Denari'
+    """
+    if style is not DeckStyle.FRENCH:
+        return card.name(style)
+    number = int(card.rank)
+    rank = lookup("french deck", _FRENCH_RANKS[number]) if number in _FRENCH_RANKS else str(number)
+    suit = lookup("french deck", _FRENCH_SUITS[card.suit.value])
+    return lookup("french deck", _FRENCH_NAME) % {"rank": rank, "suit": suit}
+
+
+def suit_name(suit: Suit, style: DeckStyle, lookup: Callable[[str, str], str] = _keep) -> str:
+    """The suit's name in a deck style (Denari, Diamonds, Oros), in the reader's language for a French deck."""
+    if style is DeckStyle.FRENCH:
+        return lookup("french deck", _FRENCH_SUITS[suit.value])
     return _SUIT_NAMES[style][suit.value]
 
 

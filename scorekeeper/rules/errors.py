@@ -3,7 +3,16 @@
 Every error is a ``ValueError`` that says which input was wrong and what was
 expected; ``field`` names the input where it is known (``"hand[1]"``,
 ``"rules.end"``), so the web layer can show it beside the right field.
+The message is a ``text.Msg``, rendered in the reader's language by the shell;
+``kind`` and ``field`` are stable English names for programs.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .text import Msg
 
 # A message quotes at most this much of what was sent, so an error never echoes a huge input back.
 MESSAGE_MAX = 300
@@ -31,11 +40,11 @@ class ScorekeeperError(Exception):
     kind = "error"
     status = 400
 
-    def __init__(self, message: str, field: str | None = None, kind: str | None = None):
-        if len(message) > MESSAGE_MAX:
+    def __init__(self, message: Msg | str, field: str | None = None, kind: str | None = None):
+        if isinstance(message, str) and len(message) > MESSAGE_MAX:
             message = message[: MESSAGE_MAX - 1] + "…"
-        super().__init__(message)
-        self.message = message
+        super().__init__(str(message))
+        self.message: Msg | str = message
         self.field = field
         if kind is not None:
             self.kind = kind
@@ -46,7 +55,7 @@ class ScopaError(ScorekeeperError, ValueError):
 
     kind = "invalid"
 
-    def at(self, field: str) -> "ScopaError":
+    def at(self, field: str) -> ScopaError:
         """Return the same error with ``field`` placed in front of its own field."""
         inner = self.field
         if inner is None:

@@ -10,9 +10,10 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from scorekeeper.rules.errors import ScorekeeperError
+from scorekeeper.rules.text import Text
 from scorekeeper.store import Store
 
-from . import api, checker, pages, security, sheets, start  # noqa: F401 (start adds routes to pages)
+from . import api, checker, i18n, pages, security, sheets, start  # noqa: F401 (start adds routes to pages)
 from .context import close_store
 
 csrf = CSRFProtect()
@@ -38,6 +39,7 @@ def register(app: Flask) -> None:
     app.teardown_appcontext(close_store)
     csrf.init_app(app)
     security.init_app(app)
+    i18n.init_app(app)
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
@@ -55,8 +57,12 @@ def wants_json() -> bool:
     return best == "application/json" and request.accept_mimetypes[best] > request.accept_mimetypes["text/html"]
 
 
-def error_response(status: int, kind: str, message: str, field: str | None = None, **extra: Any):
-    """The one error answer: API.md's ``{"error", "message", "field"}`` as JSON, or the error page."""
+def error_response(status: int, kind: str, message: Text, field: str | None = None, **extra: Any):
+    """The one error answer: API.md's ``{"error", "message", "field"}`` as JSON, or the error page.
+
+    ``kind`` and ``field`` are stable English names for programs; ``message`` is said in the reader's language.
+    """
+    message = i18n.say(message)
     if wants_json():
         body: dict[str, Any] = {"error": kind, "message": message}
         if field:

@@ -292,7 +292,7 @@ def capture_checker() -> Response | tuple[str, int]:
         found = position_errors(hand, table, deal=form.deal.data, play=play[0] if play else None, take=take)
         for problem in found:
             # A position's problems are about cards the person tapped: they are named, not coded.
-            form.add_error(problem, message=named_codes(problem.message, form.deck_style))
+            form.add_error(problem, message=named_codes(str(problem.message), form.deck_style))
     if asked and not form.field_errors:
         try:
             if form.deal.data:

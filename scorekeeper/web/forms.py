@@ -18,7 +18,7 @@ from wtforms import Field, FieldList, Form, FormField, HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.rules import DECK
+from scorekeeper.rules import DECK, DeckStyle
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import HandEntry, SideEntry
 from scorekeeper.rules.options import PLAYER_COUNTS
@@ -33,18 +33,22 @@ from scorekeeper.rules.scoring import (
     Tally,
     won_categories,
 )
+from scorekeeper.rules.text import Msg, Text
+from scorekeeper.web.i18n import say
 
 # Limits from the core's own deck and rules, rather than restated.
 MAX_SIDES = max(PLAYER_COUNTS)
 
 
-def sentence(message: str) -> str:
-    """A message as the page shows it: a capital first letter and a full stop (the core's text is unchanged).
+def sentence(message: Text, style: DeckStyle | str | None = None) -> str:
+    """A message as the page shows it, in the reader's language: a capital first letter and a full stop.
+
+    A core message (``Msg``) is rendered first, naming cards in ``style``; the core's text is unchanged.
 
     >>> sentence("the game is over; correct a hand to reopen it")
     'The game is over; correct a hand to reopen it.'
     """
-    text = message.strip()
+    text = (say(message, style) if isinstance(message, Msg) else message).strip()
     if not text:
         return text
     text = text[0].upper() + text[1:]
@@ -161,7 +165,7 @@ class HandForm(FlaskForm):
         if formdata is None and not self.sides.entries:
             for _ in names:
                 self.sides.append_entry()
-        self.error: str | None = None
+        self.error: Text | None = None
 
     def fields(self) -> Iterator[Field]:
         """Every input field, sub-forms flattened (``sides-0-scopas`` ...)."""

@@ -12,6 +12,7 @@ from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
+from scorekeeper.rules.text import Text
 from scorekeeper.web import drafts
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
@@ -519,6 +520,6 @@ def conflict(game_id: str):
     return _conflict_page(game_id, str(draft.get("e") or ""), str(draft.get("c") or ""))
 
 
-def _conflict_page(game_id: str, message: str, current: str):
+def _conflict_page(game_id: str, message: Text, current: str):
     current = current or url_for("pages.scoreboard", game_id=game_id)
     return render_template("conflict.html", message=sentence(message), current=current, game_id=game_id), 409

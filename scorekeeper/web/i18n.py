@@ -1,0 +1,214 @@
+"""Languages: the reader's language for every page, message and answer, and the switch between them.
+
+The catalogues are gettext ``.po`` files under ``scorekeeper/translations/<code>/LC_MESSAGES/messages.po``; a
+language is offered as soon as its catalogue is there (English, the language of the code, needs none). Each is
+compiled to its ``.mo`` when the app starts if the ``.po`` is newer, so editing a catalogue needs no build step.
+
+The language of a request is, in order: ``?lang=`` in the address (a printed sheet or pad in the language chosen
+for it), the language this phone chose with the switch (a cookie), then the phone's ``Accept-Language``.
+Messages of the rules core (``rules.text.Msg``) are rendered here, with the game's deck style for card names.
+
+The switch on every page is a button that sends the page's own form (if it has one) to ``/language``: what was
+typed is kept on this phone for one page view and put back into the same form in the new language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Blueprint, Flask, current_app, redirect, request, session
+from flask_babel import Babel, get_locale, get_translations
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.rules.cards import DeckStyle
+from scorekeeper.rules.text import Join, Text, Voice
+from scorekeeper.web.jsstrings import js_strings
+
+TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
+SOURCE_LANGUAGE = "en"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+CARRY = "carry"  # session key: the form a language switch carried, for the next view of its page
+# A carried form is dropped rather than stored when the session cookie would pass this (the keeper keys come first).
+CARRY_BUDGET = 3800
+
+bp = Blueprint("i18n", __name__)
+
+
+def catalogue_languages() -> tuple[str, ...]:
+    """The languages with a catalogue, plus English: the languages the app speaks."""
+    found = []
+    if os.path.isdir(TRANSLATIONS):
+        for code in sorted(os.listdir(TRANSLATIONS)):
+            if os.path.isfile(os.path.join(TRANSLATIONS, code, "LC_MESSAGES", "messages.po")):
+                found.append(code)
+    return (SOURCE_LANGUAGE, *[c for c in found if c != SOURCE_LANGUAGE])
+
+
+@cache
+def language_name(code: str) -> str:
+    """A language's name in itself, as its speakers look for it on a switch ("Italiano", "English")."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def compile_catalogues() -> None:
+    """Compile every ``.po`` whose ``.mo`` is missing or older (a catalogue edited by hand takes effect at once)."""
+    for code in catalogue_languages()[1:]:
+        folder = os.path.join(TRANSLATIONS, code, "LC_MESSAGES")
+        po, mo = os.path.join(folder, "messages.po"), os.path.join(folder, "messages.mo")
+        if os.path.exists(mo) and os.path.getmtime(mo) >= os.path.getmtime(po):
+            continue
+        with open(po, "rb") as f:
+            catalog = read_po(f, locale=code)
+        partial = f"{mo}.{os.getpid()}"
+        with open(partial, "wb") as f:
+            write_mo(f, catalog)
+        os.replace(partial, mo)
+
+
+def _safe_language(value: object) -> str | None:
+    return value if isinstance(value, str) and value in current_app.config["LANGUAGES"] else None
+
+
+def select_language() -> str:
+    """The language of this request: ``?lang=``, else the phone's choice, else its ``Accept-Language``."""
+    languages = current_app.config["LANGUAGES"]
+    try:
+        asked = request.args.get("lang")
+    except UnicodeDecodeError:  # an address that is not UTF-8: its error page is said in the phone's language
+        asked = None
+    chosen = _safe_language(asked) or _safe_language(request.cookies.get(COOKIE))
+    if chosen:
+        return chosen
+    return request.accept_languages.best_match(languages, default=SOURCE_LANGUAGE) or SOURCE_LANGUAGE
+
+
+def language() -> str:
+    """The code of the language this request is answered in."""
+    locale = get_locale()
+    return str(locale.language) if locale is not None else SOURCE_LANGUAGE
+
+
+def _join(items: Sequence[str], how: Join) -> str:
+    if how is Join.PLUS:
+        return " + ".join(items)
+    if how is Join.SPACE:
+        return " ".join(items)
+    if not items:
+        return ""
+    return format_list(list(items), style="or" if how is Join.OR else "standard", locale=get_locale())
+
+
+def voice(style: DeckStyle | str | None = None) -> Voice:
+    """This request's language, naming cards in ``style`` (a game's deck style; None for card codes)."""
+    translations = get_translations()
+    if isinstance(style, str):
+        style = DeckStyle.parse(style)
+    return Voice(translations.gettext, translations.ngettext, translations.pgettext, _join, style)
+
+
+def say(text: Text | None, style: DeckStyle | str | None = None) -> str:
+    """``text`` (a core message or plain text) in this request's language, cards named in ``style``."""
+    return voice(style).say(text)
+
+
+def _local_path(value: object) -> str:
+    """``value`` if it is an address on this site (a path and its query), else the home page."""
+    if not isinstance(value, str) or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    parts = urlsplit(value)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return value
+
+
+def here() -> str:
+    """This page's address with its query, as the switch sends it back to."""
+    try:
+        full = request.full_path
+    except UnicodeDecodeError:
+        return request.path
+    return full[:-1] if full.endswith("?") else full
+
+
+@bp.post("/language")
+def switch():
+    """Remember the chosen language on this phone and go back to the page, with what was typed in its form."""
+    chosen = _safe_language(request.form.get("lang")) or SOURCE_LANGUAGE
+    back = _local_path(request.args.get("next") or request.form.get("next"))
+    carried = {k: v for k, v in request.form.lists() if k not in ("csrf_token", "lang", "next")}
+    session.pop(CARRY, None)
+    if carried:
+        _keep(back, carried)
+    response = redirect(back, code=303)
+    response.set_cookie(COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+                        secure=request.is_secure)  # fmt: skip
+    return response
+
+
+def _keep(path: str, data: dict[str, list[str]]) -> None:
+    """Keep the carried form for ``path`` if the session cookie can take it (else the page opens empty)."""
+    serializer = current_app.session_interface.get_signing_serializer(current_app)  # type: ignore[attr-defined]
+    entry = {"path": path, "data": data}
+    if serializer is not None and len(serializer.dumps({**session, CARRY: entry})) <= CARRY_BUDGET:
+        session[CARRY] = entry
+
+
+def carried() -> MultiDict[str, str] | None:
+    """The form a language switch carried to this page, once (None on any other page or view)."""
+    entry = session.get(CARRY)
+    if not isinstance(entry, dict):
+        return None
+    if entry.get("path") != here():
+        return None
+    session.pop(CARRY, None)
+    data = entry.get("data")
+    if not isinstance(data, dict):
+        return None
+    out: MultiDict[str, str] = MultiDict()
+    for key, values in data.items():
+        if isinstance(key, str) and isinstance(values, list):
+            for value in values:
+                if isinstance(value, str):
+                    out.add(key, value)
+    return out
+
+
+def _template_globals() -> dict[str, Any]:
+    code = language()
+    languages = current_app.config["LANGUAGES"]
+    return {
+        "current_language": code,
+        "other_languages": [(c, language_name(c)) for c in languages if c != code],
+        "here": here(),
+    }
+
+
+def init_app(app: Flask) -> None:
+    """Set up Flask-Babel with the catalogues, the language switch and the ``say`` filter."""
+    compile_catalogues()
+    app.config.setdefault("LANGUAGES", catalogue_languages())
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = TRANSLATIONS
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LANGUAGE)
+    Babel(app, locale_selector=select_language)
+    app.register_blueprint(bp)
+    app.jinja_env.filters["say"] = say
+    app.jinja_env.globals["say"] = say
+    app.jinja_env.globals["js_strings"] = js_strings
+    app.context_processor(_template_globals)
+
+    @app.after_request
+    def vary(response):
+        """A page depends on the language cookie and Accept-Language: caches must keep them apart."""
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+        return response
