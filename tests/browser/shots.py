@@ -1,5 +1,7 @@
 """Screenshots of every page state, for a person to look at: `python -m tests.browser.shots [FOLDER] [NAME...]`.
 
+With SHOTS_LOCALE set (e.g. ``SHOTS_LOCALE=it-IT``) the phone asks for that language, as a phone set to it does.
+
 Each state at 390x844 in the light and the dark theme, and at 195 px wide (a phone at 200% zoom, drawn at twice
 the pixels, as that phone shows it), full page, into FOLDER (default /tmp/shots/look), cut into screens of 844
 CSS px (NAME-VIEW-1.png, -2, ...) so that each can be looked at closely. Names limit it to the states whose name
@@ -8,6 +10,7 @@ starts with one of them.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import threading
@@ -38,7 +41,8 @@ def main(argv: list[str]) -> int:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 pages = {
                     scale: browser.new_page(viewport={"width": 390, "height": SCREEN}, device_scale_factor=scale,
-                                            is_mobile=True, has_touch=True)
+                                            is_mobile=True, has_touch=True,
+                                            locale=os.environ.get("SHOTS_LOCALE") or None)
                     for scale in (1, 2)
                 }  # fmt: skip
                 for page in pages.values():

@@ -1,0 +1,57 @@
+"""Every page in Italian on a phone: the words fit, the switch keeps what was typed, and the choice is remembered.
+
+The phone asks for Italian as a real one does (the browser's locale sends ``Accept-Language: it-IT``). Each page
+state is drawn at 390 px and at 195 px (200% zoom) and saved to tests/screenshots/it/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import SCREENSHOTS, page_width
+from tests.browser.states import states
+
+ITALIAN = pytest.mark.browser_context_args(locale="it-IT")
+
+
+@ITALIAN
+def test_every_page_state_is_italian_and_fits_a_phone(page, live_server):
+    folder = SCREENSHOTS / "it"
+    folder.mkdir(parents=True, exist_ok=True)
+    wide = []
+    for name, go in states(page, live_server):
+        for width in (390, 195):
+            page.set_viewport_size({"width": width, "height": 844})
+            go()
+            assert page.evaluate("document.documentElement.lang") == "it", name
+            if page_width(page) > width:
+                wide.append(f"{name} at {width} px: {page_width(page)} px wide")
+            page.screenshot(path=str(folder / f"{name}-{width}.png"), full_page=True)
+    assert not wide, "Italian words push these pages sideways:\n" + "\n".join(wide)
+
+
+def _switch_to_italian(page) -> None:
+    page.get_by_role("button", name="Italiano").click()
+    page.wait_for_load_state("load")
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["with-script", "without-script"])
+def test_the_switch_keeps_the_new_game_form_and_is_remembered(browser, live_server, script):
+    context = browser.new_context(java_script_enabled=script, viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server}/new")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.locator('[name="players-0"]').fill("Anna")
+    page.locator('[name="players-1"]').fill("Bruno")
+    _switch_to_italian(page)
+    assert page.url.endswith("/new")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.locator('[name="players-0"]').input_value() == "Anna"
+    assert page.locator('[name="players-1"]').input_value() == "Bruno"
+    # Remembered on this phone: the next page is Italian too, though the phone still asks for English.
+    page.goto(f"{live_server}/check")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    page.get_by_role("button", name="English").click()
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    context.close()

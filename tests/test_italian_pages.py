@@ -1,0 +1,220 @@
+"""With ``Accept-Language: it`` no English word of the interface shows on any page, sheet, pad or API message.
+
+Every page of the app is visited in many states (a game in progress and finished, two and four players, each deck,
+each way of entering a hand, errors, conflicts, a viewer's phone, the checker with answers and verdicts, the paper)
+and its visible words are compared with the interface's English vocabulary: every word of the catalogue's English
+messages that no Italian message uses. One such word on an Italian page is a message that missed the catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from html.parser import HTMLParser
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper.rules import DECK
+from scorekeeper.web.i18n import TRANSLATIONS
+
+IT = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
+# The players of the test games: Italian names, which are no word of either language.
+PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _vocabulary() -> set[str]:
+    """The English words of the interface that Italian never uses."""
+    with open(os.path.join(TRANSLATIONS, "it", "LC_MESSAGES", "messages.po"), "rb") as f:
+        catalog = read_po(f, locale="it")
+    english: set[str] = set()
+    italian: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in ids:
+            # Placeholders are not words of the interface.
+            english |= {w.lower() for w in WORD.findall(re.sub(r"%\(\w+\)[sd]", " ", text))}
+        for text in strings:
+            italian |= {w.lower() for w in WORD.findall(text)}
+    return (english | COMMON_ENGLISH) - italian - {p.lower() for p in PLAYERS}
+
+
+# English words any sentence of the interface would use, so a sentence written outside the catalogue is caught even
+# when its words appear in no message id.
+COMMON_ENGLISH = {
+    "the", "and", "with", "for", "you", "your", "this", "that", "not", "are", "was", "has", "have", "from", "any",
+    "all", "one", "two", "who", "what", "where", "when", "which", "each", "every", "game", "games", "hand", "hands",
+    "player", "players", "card", "cards", "coins", "save", "saved", "back", "next", "new", "print", "share", "copy",
+    "check", "score", "scores", "points", "point", "team", "teams", "tie", "tied", "wins", "leads", "won", "undo",
+    "delete", "edit", "correct", "rules", "table", "deck", "here", "there", "open", "close", "start", "done", "yes",
+}  # fmt: skip
+
+
+ENGLISH = _vocabulary()
+READ_ATTRIBUTES = {"title", "alt", "placeholder", "aria-label", "aria-description"}
+
+
+class _Visible(HTMLParser):
+    """The text a person sees or hears on a page, and the words the page's scripts may show."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag in ("script", "style"):
+            self.skip += 1
+        for name, value in attrs:
+            if value and name in READ_ATTRIBUTES:
+                self.parts.append(value)
+        if tag == "input" and attributes.get("type") in ("submit", "button") and attributes.get("value"):
+            self.parts.append(attributes["value"] or "")
+        if tag == "body" and attributes.get("data-strings"):
+            for text in json.loads(attributes["data-strings"] or "{}").values():
+                self.parts += list(text.values()) if isinstance(text, dict) else [text]
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def english_words(page: str) -> list[str]:
+    """The interface's English words that ``page`` shows."""
+    parser = _Visible()
+    parser.feed(page)
+    text = " ".join(parser.parts)
+    return sorted({w for w in WORD.findall(text) if w.lower() in ENGLISH})
+
+
+def start(client, *names, headers=IT, **extra):
+    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic",
+                                                               "deck_style": "italian"} | extra  # fmt: skip
+    r = client.post("/new", data=data, headers=headers)
+    assert r.status_code == 302, r.get_data(as_text=True)[:500]
+    return r.headers["Location"].rsplit("/", 1)[1]
+
+
+ANNA = {"1d", "2d", "3d", "7d", "7c", "6c", "7s", "1b", "5b", "6s", "9s", "10s", "4c", "3c", "2c", "1c", "8b", "9b",
+        "10b", "4d", "5d", "6d"}  # fmt: skip
+
+
+def piles(anna=ANNA, rest="1"):
+    return {f"c_{c}": "0" if str(c) in anna else rest for c in DECK}
+
+
+def visit(client, url, *, method="get", data=None, status=None):
+    """The page at ``url`` in Italian (following the redirect of a form, as a browser does)."""
+    if method == "post":
+        r = client.post(url, data=data or {}, headers=IT)
+        if r.status_code in (302, 303):
+            r = client.get(r.headers["Location"].split("#")[0], headers=IT)
+    else:
+        r = client.get(url, headers=IT, follow_redirects=True)
+    if status is not None:
+        assert r.status_code == status, (url, r.status_code, r.get_data(as_text=True)[:400])
+    assert r.status_code < 500, url
+    return r.get_data(as_text=True)
+
+
+@pytest.fixture
+def pages(app, client):
+    """Every page of the app in Italian, in the states a table meets, by name."""
+    seen: dict[str, str] = {}
+    seen["home, empty"] = visit(client, "/", status=200)
+    seen["new game"] = visit(client, "/new", status=200)
+    seen["new game with errors"] = visit(client, "/new", method="post", data={"players-0": "Anna"})
+    two = start(client, "Anna", "Bruno")
+    seen["scoreboard before a hand"] = visit(client, f"/g/{two}", status=200)
+    seen["winners entry with an answer missing"] = visit(
+        client, f"/g/{two}/won", method="post", data={"cards": "0", "action": "save", "submission_id": "it-w-0001"}
+    )
+    for i, side in enumerate(["0", "1"]):
+        client.post(f"/g/{two}/scopa", data={"side": side, "change": "1", "submission_id": f"it-s-{i:04d}"})
+    seen["piles"] = visit(client, f"/g/{two}/hand", status=200)
+    seen["piles checked"] = visit(
+        client, f"/g/{two}/hand", method="post", data=piles() | {"action": "check", "submission_id": "it-p-0001"}
+    )
+    seen["piles with an error"] = visit(
+        client, f"/g/{two}/hand", method="post",
+        data={"c_7d": "0", "c_7c": "0", "rest": "missing", "sides-0-scopas": "3", "action": "check",
+              "submission_id": "it-p-0002"},
+    )  # fmt: skip
+    client.post(f"/g/{two}/hand", data=piles() | {"action": "save", "submission_id": "it-p-0003"}, headers=IT)
+    seen["scoreboard after a hand"] = visit(client, f"/g/{two}", status=200)
+    seen["counts"] = visit(client, f"/g/{two}/counts", status=200)
+    seen["counts that do not add up"] = visit(
+        client, f"/g/{two}/counts", method="post",
+        data={"sides-0-cards": "30", "sides-1-cards": "20", "sides-0-coins": "5", "sides-1-coins": "5",
+              "settebello": "1", "primiera_by": "0", "action": "check", "submission_id": "it-c-0001"},
+    )  # fmt: skip
+    seen["hand detail"] = visit(client, f"/g/{two}/hands/1", status=200)
+    seen["all hands"] = visit(client, f"/g/{two}/hands", status=200)
+    seen["correct a hand"] = visit(client, f"/g/{two}/hands/1/edit", status=200)
+    seen["delete a hand"] = visit(client, f"/g/{two}/hands/1/delete", status=200)
+    seen["stale form"] = visit(
+        client, f"/g/{two}/hand", method="post",
+        data=piles() | {"hand": "1", "action": "save", "submission_id": "it-p-0004"},
+    )  # fmt: skip
+    seen["stop keeping"] = visit(client, f"/g/{two}/forget", status=200)
+    seen["sheet"] = visit(client, f"/g/{two}/sheet", status=200)
+    seen["viewer's scoreboard"] = app.test_client().get(f"/g/{two}", headers=IT).get_data(as_text=True)
+    four = start(client, *PLAYERS, deck_style="french", napola="y", re_bello="y", target="3")
+    for n in range(3):
+        client.post(f"/g/{four}/hand", data=piles() | {"action": "save", "submission_id": f"it-f-{n:04d}"})
+    seen["finished game, French deck, teams"] = visit(client, f"/g/{four}", status=200)
+    seen["finished game's sheet"] = visit(client, f"/g/{four}/sheet", status=200)
+    seen["home with games"] = visit(client, "/", status=200)
+    seen["checker"] = visit(client, "/check", status=200)
+    seen["checker with an answer"] = visit(client, "/check?table=7d,5c,2s&hand=7s,10b&profile=classic", status=200)
+    seen["checker with a verdict"] = visit(
+        client, "/check?table=7d,5c,2s&hand=7s&play=7s&take=5c,2s&profile=classic", status=200
+    )
+    seen["checker with errors"] = visit(client, "/check?table=7d&hand=7d", status=400)
+    seen["checker, first deal"] = visit(client, "/check?table=10d,10c,10s,1b&deal=1", status=200)
+    seen["pads"] = visit(client, "/pads", status=200)
+    for kind in ("2", "3", "4"):
+        seen[f"pad {kind}"] = visit(client, f"/pads/{kind}", status=200)
+    seen["no such game"] = visit(client, "/g/nope", status=404)
+    seen["no such page"] = visit(client, "/nowhere", status=404)
+    return seen
+
+
+def test_no_english_word_on_any_italian_page(pages):
+    """The acceptance check of the issue: an Italian phone reads Italian everywhere."""
+    found = {name: words for name, page in pages.items() if (words := english_words(page))}
+    assert not found, "English words on Italian pages:\n" + "\n".join(f"  {k}: {v}" for k, v in found.items())
+
+
+def test_italian_pages_say_so_and_the_check_can_fail(pages):
+    """Each page says it is Italian, and the check finds English where there is English."""
+    for name, page in pages.items():
+        assert '<html lang="it">' in page, name
+    assert english_words("<p>Record the hand</p>"), "the vocabulary lost the interface's English words"
+
+
+def test_the_csv_header_is_italian(client):
+    game_id = start(client, "Anna", "Bruno")
+    client.post(f"/g/{game_id}/hand", data=piles() | {"action": "save", "submission_id": "it-csv-001"})
+    header = client.get(f"/g/{game_id}/export.csv", headers=IT).get_data(as_text=True).splitlines()[0]
+    assert not [w for w in WORD.findall(header) if w.lower() in ENGLISH], header
+
+
+def test_api_messages_are_italian_and_kinds_stay_english(client):
+    r = client.post("/api/v1/moves", json={"hand": ["7d"], "table": ["7d"]}, headers=IT)
+    assert r.status_code == 400
+    body = r.get_json()
+    english = client.post("/api/v1/moves", json={"hand": ["7d"], "table": ["7d"]}).get_json()
+    assert body["error"] == english["error"] and body.get("field") == english.get("field")
+    assert body["message"] != english["message"]
+    assert not [w for w in WORD.findall(body["message"]) if w.lower() in ENGLISH], body["message"]
