@@ -29,6 +29,7 @@ from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, Scorek
 from scorekeeper.rules.game import GAME_NAME_MAX, clean_text
 from scorekeeper.rules.ledger import Game, GameScore, HandEntry, RoundRecord, add_hand, score_entry, score_game
 from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
+from scorekeeper.rules.text import Msg, Text, msg, nmsg
 from scorekeeper.store import StorageUnavailable, Store, now
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
@@ -40,8 +41,8 @@ class GameNotFound(ScorekeeperError, LookupError):
     kind = "not_found"
     status = 404
 
-    def __init__(self, message: str = "no game has this address; check the link", field: str | None = None):
-        super().__init__(message, field)
+    def __init__(self, message: Text | None = None, field: str | None = None):
+        super().__init__(message or msg("no game has this address; check the link"), field)
 
 
 class Forbidden(ScorekeeperError):
@@ -50,12 +51,10 @@ class Forbidden(ScorekeeperError):
     kind = "forbidden"
     status = 403
 
-    def __init__(
-        self,
-        message: str = "changing this game needs its keeper key, sent in the X-Keeper-Key header",
-        field: str | None = "X-Keeper-Key",
-    ):
-        super().__init__(message, field)
+    def __init__(self, message: Text | None = None, field: str | None = "X-Keeper-Key"):
+        super().__init__(
+            message or msg("changing this game needs its keeper key, sent in the X-Keeper-Key header"), field
+        )
 
 
 class Conflict(ScorekeeperError):
@@ -64,7 +63,7 @@ class Conflict(ScorekeeperError):
     kind = "conflict"
     status = 409
 
-    def __init__(self, message: str, kind: str = "conflict", current: dict[str, Any] | None = None):
+    def __init__(self, message: Text, kind: str = "conflict", current: dict[str, Any] | None = None):
         super().__init__(message, None, kind)
         # The hand as it is now (the API's round shape), so the answer can show what won.
         self.current = current
@@ -76,9 +75,9 @@ class Unavailable(ScorekeeperError):
     kind = "unavailable"
     status = 503
 
-    def __init__(self, message: str = "the scores could not be saved just now (the server's storage is "
-                 "full or read-only); nothing was saved, try again"):  # fmt: skip
-        super().__init__(message)
+    def __init__(self, message: Text | None = None):
+        super().__init__(message or msg("the scores could not be saved just now (the server's storage is full or "
+                                        "read-only); nothing was saved, try again"))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,10 +182,10 @@ def check_submission_id(value: object, field: str = "submission_id") -> str:
     """A client's id for one change: 8 to 100 letters, digits or ``-_.:`` (a UUID fits)."""
     if not isinstance(value, str) or not SUBMISSION_ID.match(value):
         raise InvalidRoundError(
-            "submission_id must be a fresh id for this change, 8 to 100 letters, digits or - _ . : "
-            "(a UUID fits), so that a retry is recorded once",
+            msg("submission_id must be a fresh id for this change, 8 to 100 letters, digits or - _ . : (a UUID fits), "
+                "so that a retry is recorded once"),
             field,
-        )
+        )  # fmt: skip
     return value
 
 
@@ -205,10 +204,10 @@ def _seen(store: Store, game_id: str, submission_id: str | None, action: str, pr
         return None
     if seen.action != action or (seen.fingerprint is not None and seen.fingerprint != print_):
         raise Conflict(
-            "this submission id was already used for another change; nothing was changed. "
-            "Send each change with a fresh id",
+            msg("this submission id was already used for another change; nothing was changed. Send each change with a "
+                "fresh id"),
             "reused",
-        )
+        )  # fmt: skip
     return seen
 
 
@@ -235,8 +234,8 @@ def new_game(
     """Create a game; returns it and its keeper key (shown once, stored only as a hash)."""
     sides = check_sides(sides, rules)
     if not isinstance(name, str):
-        raise InvalidGameError(f"name must be text, at most {GAME_NAME_MAX} characters", "name")
-    name = clean_text(name, "name", "the game's name", GAME_NAME_MAX) if name.strip() else "Scopa, " + now()[:10]
+        raise InvalidGameError(msg("name must be text, at most %(max)s characters", max=GAME_NAME_MAX), "name")
+    name = clean_text(name, "name", "game", GAME_NAME_MAX) if name.strip() else "Scopa, " + now()[:10]
     players = sum(len(s.players) for s in sides)
     game = Game(
         id=secrets.token_urlsafe(12),
@@ -260,7 +259,7 @@ def new_game(
 def _number_of(store: Store, game_id: str, seen) -> int:
     number = store.round_number(game_id, seen.round) if seen.round else None
     if number is None:
-        raise Conflict("this hand was recorded and has since been deleted; nothing was changed", "deleted")
+        raise Conflict(msg("this hand was recorded and has since been deleted; nothing was changed"), "deleted")
     return number
 
 
@@ -284,7 +283,9 @@ def record_hand(
     """
     check_submission_id(submission_id)
     if number is not None and (type(number) is not int or not 1 <= number < 2**31):
-        raise InvalidRoundError("number must be the number of the hand the form was opened for (1, 2, ...)", "number")
+        raise InvalidRoundError(
+            msg("number must be the number of the hand the form was opened for (1, 2, ...)"), "number"
+        )
     print_ = fingerprint("add", entry.to_json())
     before = get(store, game_id)
     score = score_entry(entry, before.game.names, before.game.rules)
@@ -297,7 +298,7 @@ def record_hand(
             if number is not None and number != before.next_number:
                 raise _moved_on(before, number)
             if before.finished:
-                raise Conflict("the game is over; correct or delete a hand to reopen it", "finished")
+                raise Conflict(msg("the game is over; correct or delete a hand to reopen it"), "finished")
             pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
             record = store.insert_round(game_id, before.next_number, entry, submission_id, pending)
             store.remember(game_id, submission_id, "add", print_, record.id)
@@ -318,21 +319,21 @@ def _moved_on(score: GameScore, number: int) -> Conflict:
     nxt = score.next_number
     if number < nxt:
         latest = score.rounds[-1]
-        hands = f"{len(score.rounds)} hand{'s' if len(score.rounds) != 1 else ''}"
-        then = f"Check the scoreboard: if this is a new hand, save it as hand {nxt}"
+        hands = nmsg("%(n)s hand", "%(n)s hands", len(score.rounds))
+        then = msg("Check the scoreboard: if this is a new hand, save it as hand %(next)s", next=nxt)
         if score.finished:
-            then = "That hand ended the game, so this one cannot be saved; correct it instead if it was wrong"
+            then = msg("That hand ended the game, so this one cannot be saved; correct it instead if it was wrong")
         return Conflict(
-            f"hand {number} was already saved on another phone while this one was open (the game now has "
-            f"{hands}); nothing was saved. {then}",
+            msg("hand %(n)s was already saved on another phone while this one was open (the game now has "
+                "%(hands)s); nothing was saved. %(then)s", n=number, hands=hands, then=then),
             "stale",
             current=latest.to_dict(),
-        )
+        )  # fmt: skip
     return Conflict(
-        f"this form was for hand {number}, but the game's next hand is {nxt} (a hand was deleted on another "
-        f"phone); nothing was saved. Check the scoreboard, then save it as hand {nxt}",
+        msg("this form was for hand %(n)s, but the game's next hand is %(next)s (a hand was deleted on another "
+            "phone); nothing was saved. Check the scoreboard, then save it as hand %(next)s", n=number, next=nxt),
         "stale",
-    )
+    )  # fmt: skip
 
 
 def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> tuple[int, ...]:
@@ -340,22 +341,27 @@ def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> 
         return tuple(s.scopas for s in entry.sides)
     if len(shown) != sides or any(type(n) is not int or not 0 <= n <= SCOPAS_MAX for n in shown):
         raise InvalidRoundError(
-            f"scopas_shown must list, for each of the {sides} sides, the scopas the form showed (0 to {SCOPAS_MAX})",
+            msg("scopas_shown must list, for each of the %(n)s sides, the scopas the form showed (0 to %(max)s)",
+                n=sides, max=SCOPAS_MAX),
             "scopas_shown",
-        )
+        )  # fmt: skip
     return tuple(shown)
 
 
-def _hand_at(score: GameScore, number: int, version: int | None, then: str):
+def _hand_at(score: GameScore, number: int, version: int | None, then: Msg):
     """Hand ``number`` if it exists and is still at ``version`` (the state the editor saw)."""
     if not 1 <= number <= len(score.rounds):
-        raise GameNotFound(f"this game has no hand {number}; it has {len(score.rounds)}")
+        raise GameNotFound(msg("this game has no hand %(n)s; it has %(count)s", n=number, count=len(score.rounds)))
     played = score.rounds[number - 1]
     if version is not None and version != played.record.version:
         raise Conflict(
-            f"hand {number} is no longer the hand you saw: it was changed or deleted on another phone (or by an "
-            f"earlier send of this same change), or an earlier hand was deleted and the hands moved up; nothing "
-            f"was changed. Reload to see it, {then}",
+            msg(
+                "hand %(n)s is no longer the hand you saw: it was changed or deleted on another phone (or by an "
+                "earlier send of this same change), or an earlier hand was deleted and the hands moved up; nothing "
+                "was changed. Reload to see it, %(then)s",
+                n=number,
+                then=then,
+            ),
             "stale",
             current=played.to_dict(),
         )
@@ -384,7 +390,7 @@ def replace_hand(
         seen = _seen(store, game_id, submission_id, "edit", print_)
         if seen is None:
             before = _fresh(store, before)
-            played = _hand_at(before, number, version, "then make your change again")
+            played = _hand_at(before, number, version, msg("then make your change again"))
             record = store.update_round(game_id, played.record, entry)
             if submission_id is not None:
                 store.remember(game_id, submission_id, "edit", print_, record.id)
@@ -411,7 +417,7 @@ def delete_hand(
         seen = _seen(store, game_id, submission_id, "delete", print_)
         if seen is None:
             before = _fresh(store, before)
-            played = _hand_at(before, number, version, "and check before deleting")
+            played = _hand_at(before, number, version, msg("and check before deleting"))
             version_now = store.delete_round(game_id, played.record.id)
             if submission_id is not None:
                 store.remember(game_id, submission_id, "delete", print_, played.record.id)
@@ -435,12 +441,15 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
             before = _fresh(store, before)
             played = before.round_by_id(round_id)
             if played is None:
-                raise Conflict("that hand is no longer in the game (deleted on another phone); nothing was undone",
+                raise Conflict(msg("that hand is no longer in the game (deleted on another phone); nothing was undone"),
                                "deleted")  # fmt: skip
             if played.record.version != version:
                 raise Conflict(
-                    f"hand {played.number} was corrected on another phone after it was saved; nothing was undone. "
-                    "Open it to check, and delete it there if it should go",
+                    msg(
+                        "hand %(n)s was corrected on another phone after it was saved; nothing was undone. Open it to "
+                        "check, and delete it there if it should go",
+                        n=played.number,
+                    ),
                     "stale",
                     current=played.to_dict(),
                 )
@@ -448,9 +457,13 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
                 # Undo puts the hand back as the hand in progress; with a later hand saved on another
                 # phone, that would move the later hand up and this one after it.
                 raise Conflict(
-                    f"hand {len(before.rounds)} was saved on another phone after hand {played.number}, so hand "
-                    f"{played.number} can no longer be taken back into the hand in progress; nothing was undone. "
-                    f"Open hand {played.number} to correct or delete it",
+                    msg(
+                        "hand %(later)s was saved on another phone after hand %(n)s, so hand %(n)s can no longer be "
+                        "taken back into the hand in progress; nothing was undone. Open hand %(n)s to correct or "
+                        "delete it",
+                        later=len(before.rounds),
+                        n=played.number,
+                    ),
                     "stale",
                     current=played.to_dict(),
                 )
@@ -472,20 +485,24 @@ def mark_scopa(store: Store, game_id: str, side: object, change: object, submiss
     before = get(store, game_id)
     sides = len(before.game.sides)
     if type(side) is not int or not 0 <= side < sides:
-        raise InvalidRoundError(f"side must be the number of a side of this game, 0 to {sides - 1}", "side")
+        raise InvalidRoundError(
+            msg("side must be the number of a side of this game, 0 to %(max)s", max=sides - 1), "side"
+        )
     if type(change) is not int or change not in (1, -1):
-        raise InvalidRoundError("change must be 1 (a scopa) or -1 (take one back)", "change")
+        raise InvalidRoundError(msg("change must be 1 (a scopa) or -1 (take one back)"), "change")
     print_ = fingerprint("scopa", {"side": side, "change": change})
     with _write(store):
         seen = _seen(store, game_id, submission_id, "scopa", print_)
         if seen is None:
             before = _fresh(store, before)
             if before.finished:
-                raise Conflict("the game is over; no hand is in progress", "finished")
+                raise Conflict(msg("the game is over; no hand is in progress"), "finished")
             pending = list(before.game.pending_scopas)
             pending[side] = max(0, pending[side] + change)
             if pending[side] > SCOPAS_MAX:
-                raise InvalidRoundError(f"a side cannot make more than {SCOPAS_MAX} scopas in one hand", "change")
+                raise InvalidRoundError(
+                    msg("a side cannot make more than %(max)s scopas in one hand", max=SCOPAS_MAX), "change"
+                )
             version = store.set_pending_scopas(game_id, pending)
             store.remember(game_id, submission_id, "scopa", print_, None)
     if seen is not None:

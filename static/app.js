@@ -55,17 +55,21 @@ $$(".stepper input").forEach(function (input) {
   input.before(minus); input.after(plus);
 });
 
-// The language switch on a page whose form is sent by GET (the checker): the fields typed so far go with it.
+// The language switch on a page whose form is sent by GET (the checker): such a form is an address, so the switch
+// goes back to the address the form would open, with every field filled in so far.
 $$(".lang-switch[data-carry]").forEach(function (switcher) {
   switcher.addEventListener("submit", function () {
     var source = document.getElementById(switcher.dataset.carry);
     if (!source) return;
+    var params = new URLSearchParams();
     new FormData(source).forEach(function (value, key) {
-      if (typeof value !== "string" || key === "csrf_token" || key === "lang") return;
-      var field = document.createElement("input");
-      field.type = "hidden"; field.name = key; field.value = value;
-      switcher.appendChild(field);
+      if (typeof value === "string" && value !== "") params.append(key, value);
     });
+    var target = new URL(source.getAttribute("action") || location.pathname, location.href);
+    var back = target.pathname + (params.toString() ? "?" + params.toString() : "");
+    var action = new URL(switcher.action, location.href);
+    action.searchParams.set("next", back);
+    switcher.action = action.pathname + action.search;
   });
 });
 

@@ -74,7 +74,7 @@ def test_parse_cards_names_the_position_of_a_bad_or_repeated_card():
     with pytest.raises(InvalidCardError) as err:
         parse_cards(["7d", "5c", "7D"], "table")
     assert err.value.field == "table[2]"
-    assert "7d is listed twice" in err.value.message
+    assert "7d is listed twice" in str(err.value.message)
 
 
 def test_parse_cards_checks_how_many():

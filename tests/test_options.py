@@ -10,7 +10,7 @@ def test_profiles_are_exactly_those_of_the_rules():
         "classic", "count-out", "boxed", "casual", "scopone", "scopone-scientifico", "asso-piglia-tutto",
     ]  # fmt: skip
     for profile in PROFILES.values():
-        assert profile.description and "\n" not in profile.description
+        assert str(profile.description) and "\n" not in str(profile.description)
 
 
 @pytest.mark.parametrize(
@@ -82,7 +82,7 @@ def test_bad_options_name_the_key_and_what_is_expected(data, field, words):
     with pytest.raises(InvalidRulesError) as err:
         Rules.from_dict(data)
     assert err.value.field == field
-    assert words in err.value.message
+    assert words in str(err.value.message)
 
 
 def test_rules_must_be_an_object():

@@ -80,7 +80,7 @@ def test_a_missing_row_is_named_and_every_choice_is_kept(client):
     page = client.get(r.headers["Location"].split("#")[0])
     text = page.get_data(as_text=True)
     assert page.status_code == 400
-    assert "Answer every row: coins, primiera are not answered." in text
+    assert "Answer every row: coins and primiera are not answered." in text
     assert re.search(r'id="row-won_coins">.*?Coins: tap who took the most coins, or Tie\.', text, re.S)
     assert re.search(r'id="row-won_primiera">.*?Primiera: tap who won it, or Tie\.', text, re.S)
     assert checked(text, "won_cards") == "0" and checked(text, "won_settebello") == "1"

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from .errors import InvalidGameError
 from .options import Rules
-from .scoring import RoundScore
+from .scoring import CATEGORY_NAMES, RoundScore
+from .text import Join, Msg, listing, msg
 
 NAME_MAX = 40
 GAME_NAME_MAX = 60
@@ -33,56 +34,73 @@ class Side:
     players: tuple[str, ...]
 
 
+# What a name is, as the messages about it say it.
+NAME_KINDS = {
+    "name": msg("a name"),
+    "side": msg("a side's name"),
+    "player": msg("a player's name"),
+    "game": msg("the game's name"),
+}
+
+
 def clean_name(value: object, field: str, what: str = "name") -> str:
-    """A trimmed name of 1 to 40 characters, or an ``InvalidGameError``."""
+    """A trimmed name of 1 to 40 characters, or an ``InvalidGameError``; ``what`` is a key of NAME_KINDS."""
     if not isinstance(value, str) or not value.strip():
-        raise InvalidGameError(f"{what} must be some text, 1 to {NAME_MAX} characters", field)
+        raise InvalidGameError(msg("%(what)s must be some text, 1 to %(max)s characters", what=NAME_KINDS[what],
+                                   max=NAME_MAX), field)  # fmt: skip
     return clean_text(value, field, what, NAME_MAX)
 
 
 def clean_text(value: str, field: str, what: str, limit: int) -> str:
     """``value`` with its spacing tidied: printable text of at most ``limit`` characters."""
+    kind = NAME_KINDS[what]
     if len(value) > limit * 4:
-        raise InvalidGameError(f"{what} is {len(value)} characters long; at most {limit}", field)
+        raise InvalidGameError(msg("%(what)s is %(n)s characters long; at most %(max)s", what=kind, n=len(value),
+                                   max=limit), field)  # fmt: skip
     name = " ".join(value.split())
     if len(name) > limit:
-        raise InvalidGameError(f"{what} is {len(name)} characters long; at most {limit}", field)
+        raise InvalidGameError(msg("%(what)s is %(n)s characters long; at most %(max)s", what=kind, n=len(name),
+                                   max=limit), field)  # fmt: skip
     # A lone surrogate cannot be stored or shown (it is not printable); control characters would garble a sheet.
     if not name.isprintable():
-        raise InvalidGameError(f"{what} must be plain text: letters, digits, spaces and punctuation", field)
+        raise InvalidGameError(msg("%(what)s must be plain text: letters, digits, spaces and punctuation", what=kind),
+                               field)  # fmt: skip
     return name
 
 
 def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ...]:
     """Raise unless the sides make a game these rules allow; return them with tidy names."""
     if not isinstance(sides, (list, tuple)) or not sides:
-        raise InvalidGameError("sides must list 2 to 6 players or teams", "sides")
+        raise InvalidGameError(msg("sides must list 2 to 6 players or teams"), "sides")
     tidy = []
     for i, side in enumerate(sides):
-        name = clean_name(side.name, f"sides[{i}].name", "a side's name")
-        members = tuple(
-            clean_name(p, f"sides[{i}].players[{j}]", "a player's name") for j, p in enumerate(side.players)
-        )
+        name = clean_name(side.name, f"sides[{i}].name", "side")
+        members = tuple(clean_name(p, f"sides[{i}].players[{j}]", "player") for j, p in enumerate(side.players))
         tidy.append(Side(name, members or (name,)))
     players = [p.casefold() for s in tidy for p in s.players]
     count = len(players)
     layout = tuple(len(s.players) for s in tidy)
     if count not in SIDE_LAYOUTS:
-        raise InvalidGameError(f"Scopa is played by 2, 3, 4 or 6 players, not {count}", "sides")
+        raise InvalidGameError(msg("Scopa is played by 2, 3, 4 or 6 players, not %(n)s", n=count), "sides")
     if layout not in SIDE_LAYOUTS[count]:
-        allowed = " or ".join(" vs ".join(str(n) for n in option) for option in SIDE_LAYOUTS[count])
+        allowed = listing([" vs ".join(str(n) for n in option) for option in SIDE_LAYOUTS[count]], Join.OR)
         raise InvalidGameError(
-            f"{count} players play as sides of {allowed} players, not {' vs '.join(map(str, layout))}",
+            msg("%(n)s players play as sides of %(allowed)s players, not %(layout)s", n=count, allowed=allowed,
+                layout=" vs ".join(map(str, layout))),
             "sides",
-        )
+        )  # fmt: skip
     for i, name in enumerate(players):
         if name in players[:i]:
             shown = [p for s in tidy for p in s.players][i]
-            raise InvalidGameError(f"two players are called {shown!r}; give each their own name", "sides")
+            raise InvalidGameError(msg("two players are called %(name)s; give each their own name", name=repr(shown)),
+                                   "sides")  # fmt: skip
     names = [s.name.casefold() for s in tidy]
     for i, name in enumerate(names):
         if name in names[:i]:
-            raise InvalidGameError(f"two sides are called {tidy[i].name!r}; give each its own name", f"sides[{i}].name")
+            raise InvalidGameError(
+                msg("two sides are called %(name)s; give each its own name", name=repr(tidy[i].name)),
+                f"sides[{i}].name",
+            )
     rules.check_players(count, partnerships=layout == (2, 2))
     return tuple(tidy)
 
@@ -113,9 +131,9 @@ class Progress:
     winner: int | None
     finished_round: int | None
     tied: bool
-    status: str
-    # How a count-out game was won (" on scopas in hand 7; ..."), for the status line.
-    how: str = ""
+    status: Msg
+    # How a count-out game was won ("on scopas in hand 7; ..."), for the status line.
+    how: Msg | None = None
 
     @property
     def finished(self) -> bool:
@@ -143,7 +161,7 @@ def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, en
     points are added category by category and the first side to reach the
     target wins at once; the rest of that hand goes unscored.
     """
-    progress = Progress((), (), None, None, False, "")
+    progress = Progress((), (), None, None, False, msg(""))
     for score in rounds:
         progress = play_on(progress, score, names, target, end)
     if not rounds:
@@ -170,7 +188,8 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
                     # Several sides can pass the target together only on scopas: the higher total wins.
                     if len(leaders) == 1:
                         winner, finished = leaders[0], number
-                        how = f" on {category.replace('_', ' ')} in hand {number}; the rest of that hand goes unscored"
+                        how = msg("on %(category)s in hand %(n)s; the rest of that hand goes unscored",
+                                  category=CATEGORY_NAMES[category], n=number)  # fmt: skip
                         break
         else:
             for i, side in enumerate(score.sides):
@@ -187,26 +206,33 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
         # Hands recorded after the game was won count for nothing.
         tied = progress.tied
     after = Progress(
-        (*progress.counted, tuple(counted)), (*progress.totals, tuple(totals)), winner, finished, tied, "", how
+        (*progress.counted, tuple(counted)), (*progress.totals, tuple(totals)), winner, finished, tied, msg(""), how
     )
     return replace(after, status=_status(after, names, target))
 
 
-def _status(progress: Progress, names: Sequence[str], target: int) -> str:
+def _status(progress: Progress, names: Sequence[str], target: int) -> Msg:
     """The one-line state of the game: who won, who leads, or a tie that plays on."""
     totals = progress.current
     hands = len(progress.totals)
     if progress.winner is not None:
-        status = f"{names[progress.winner]} wins {_shown(names, totals, progress.winner)}{progress.how}."
+        name, score = names[progress.winner], _shown(names, totals, progress.winner)
+        if progress.how is not None:
+            status = msg("%(name)s wins %(score)s %(how)s.", name=name, score=score, how=progress.how)
+        else:
+            status = msg("%(name)s wins %(score)s.", name=name, score=score)
         if progress.finished_round is not None and progress.finished_round < hands:
-            status += f" Hands after hand {progress.finished_round} are not counted: the game was already won."
+            later = msg("Hands after hand %(n)s are not counted: the game was already won.", n=progress.finished_round)
+            status = msg("%(status)s %(later)s", status=status, later=later)
         return status
     if not hands:
-        return f"No hands yet: first to {target} wins."
+        return msg("No hands yet: first to %(target)s wins.", target=target)
     if progress.tied:
-        return f"Tied at {_shown(names, totals)} at or over {target}: play another hand."
+        return msg("Tied at %(score)s at or over %(target)s: play another hand.", score=_shown(names, totals),
+                   target=target)  # fmt: skip
     top = max(totals)
     leaders = [names[i] for i, t in enumerate(totals) if t == top]
     if len(leaders) > 1:
-        return f"Tied {_shown(names, totals)}; {target} to win."
-    return f"{leaders[0]} leads {_shown(names, totals, totals.index(top))}; {target} to win."
+        return msg("Tied %(score)s; %(target)s to win.", score=_shown(names, totals), target=target)
+    return msg("%(name)s leads %(score)s; %(target)s to win.", name=leaders[0],
+               score=_shown(names, totals, totals.index(top)), target=target)  # fmt: skip

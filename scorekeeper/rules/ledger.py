@@ -16,6 +16,7 @@ from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import Rules
 from .scoring import SCOPAS_MAX, WON_CATEGORIES, RoundScore, Tally, Won, score_round
+from .text import ENGLISH, Voice, msg
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
 ENTRY_KINDS = ("pile", "tally", "won")
@@ -89,29 +90,44 @@ class HandEntry:
     def from_json(cls, data: object, sides: int | None = None) -> HandEntry:
         """Read a hand from the API's body shape, naming the field of anything wrong."""
         if not isinstance(data, dict):
-            raise InvalidRoundError("the hand must be an object with a list of sides", "sides")
+            raise InvalidRoundError(msg("the hand must be an object with a list of sides"), "sides")
         rows = data.get("sides")
-        expected = f"{sides} sides" if sides else "2 to 6 sides"
         if not isinstance(rows, list) or (sides and len(rows) != sides) or not 2 <= len(rows) <= 6:
-            got = f", not {len(rows)}" if isinstance(rows, list) else ""
-            raise InvalidRoundError(f"sides must list {expected}{got}, each with a pile, a tally or won", "sides")
+            got = len(rows) if isinstance(rows, list) else None
+            if sides and got is not None:
+                text = msg(
+                    "sides must list %(n)s sides, not %(got)s, each with a pile, a tally or won", n=sides, got=got
+                )
+            elif sides:
+                text = msg("sides must list %(n)s sides, each with a pile, a tally or won", n=sides)
+            elif got is not None:
+                text = msg("sides must list 2 to 6 sides, not %(got)s, each with a pile, a tally or won", got=got)
+            else:
+                text = msg("sides must list 2 to 6 sides, each with a pile, a tally or won")
+            raise InvalidRoundError(text, "sides")
         out = []
         for i, row in enumerate(rows):
             field = f"sides[{i}]"
             if not isinstance(row, dict):
-                raise InvalidRoundError("each side must be an object with a pile, a tally or won", field)
+                raise InvalidRoundError(msg("each side must be an object with a pile, a tally or won"), field)
             if sum(1 for k in ENTRY_KINDS if k in row) != 1:
                 raise InvalidRoundError(
-                    "give each side one of: a pile (its cards), a tally (its counts) or won (the categories it won)",
+                    msg(
+                        "give each side one of: a pile (its cards), a tally (its counts) or won (the categories it won)"
+                    ),
                     field,
                 )
             if "napola" in row and "won" not in row:
-                raise InvalidRoundError("napola goes inside the tally; beside won only with a winners entry", field)
+                raise InvalidRoundError(
+                    msg("napola goes inside the tally; beside won only with a winners entry"), field
+                )
             scopas = row.get("scopas", 0)
             if type(scopas) is not int or not 0 <= scopas <= SCOPAS_MAX:
                 raise InvalidRoundError(
-                    f"scopas must be a whole number from 0 to {SCOPAS_MAX}, not {excerpt(scopas)}", f"{field}.scopas"
-                )
+                    msg("scopas must be a whole number from 0 to %(max)s, not %(value)s", max=SCOPAS_MAX,
+                        value=excerpt(scopas)),
+                    f"{field}.scopas",
+                )  # fmt: skip
             if "pile" in row:
                 out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile")))
             elif "won" in row:
@@ -123,17 +139,19 @@ class HandEntry:
 
 def read_won(data: object, field: str) -> frozenset[str]:
     """The categories one side won: a list of names, each at most once (which are asked is the rules')."""
-    expected = f"a list of the categories the side won, from {', '.join(WON_CATEGORIES)}"
+    names = ", ".join(WON_CATEGORIES)
     if not isinstance(data, list):
-        raise InvalidRoundError(f"won must be {expected}", field)
+        raise InvalidRoundError(msg("won must be a list of the categories the side won, from %(names)s", names=names),
+                                field)  # fmt: skip
     if len(data) > len(WON_CATEGORIES):
-        raise InvalidRoundError(f"won lists at most {len(WON_CATEGORIES)} categories, not {len(data)}", field)
+        raise InvalidRoundError(msg("won lists at most %(max)s categories, not %(n)s", max=len(WON_CATEGORIES),
+                                    n=len(data)), field)  # fmt: skip
     for j, name in enumerate(data):
         if not isinstance(name, str) or name not in WON_CATEGORIES:
-            raise InvalidRoundError(f"unknown category {excerpt(name)} (expected {', '.join(WON_CATEGORIES)})",
-                                    f"{field}[{j}]")  # fmt: skip
+            raise InvalidRoundError(msg("unknown category %(value)s (expected %(names)s)", value=excerpt(name),
+                                        names=names), f"{field}[{j}]")  # fmt: skip
         if name in data[:j]:
-            raise InvalidRoundError(f"{name} is listed twice for this side", f"{field}[{j}]")
+            raise InvalidRoundError(msg("%(name)s is listed twice for this side", name=name), f"{field}[{j}]")
     return frozenset(data)
 
 
@@ -141,16 +159,17 @@ def read_tally(data: object, field: str) -> Tally:
     """Quick counts for one side: cards, coins, settebello, and primiera (or primiera_won)."""
     if not isinstance(data, dict):
         raise InvalidRoundError(
-            'tally must be an object such as {"cards": 22, "coins": 6, "settebello": true, "primiera": 78}', field
+            msg('tally must be an object such as {"cards": 22, "coins": 6, "settebello": true, "primiera": 78}'), field
         )
     for key in data:
         if key not in TALLY_FIELDS:
             raise InvalidRoundError(
-                f"unknown count {excerpt(key)} (expected {', '.join(TALLY_FIELDS)})", f"{field}.{key}"
+                msg("unknown count %(value)s (expected %(names)s)", value=excerpt(key), names=", ".join(TALLY_FIELDS)),
+                f"{field}.{key}",
             )
     for key in ("cards", "coins", "settebello"):
         if key not in data:
-            raise InvalidRoundError(f"{key} is missing from the counts", f"{field}.{key}")
+            raise InvalidRoundError(msg("%(key)s is missing from the counts", key=key), f"{field}.{key}")
     return Tally(
         cards=data["cards"],
         coins=data["coins"],
@@ -216,9 +235,10 @@ class ScoredRound:
     def number(self) -> int:
         return self.record.number
 
-    def to_dict(self) -> dict[str, Any]:
-        """The API's round: its id, number and version, each side's score row, the running totals."""
-        body = self.score.to_dict()
+    def to_dict(self, voice: Voice = ENGLISH) -> dict[str, Any]:
+        """The API's round: its id, number and version, each side's score row, the running totals (the reasons
+        said in ``voice``)."""
+        body = self.score.to_dict(voice)
         return {
             "id": self.record.id,
             "number": self.number,
@@ -268,7 +288,9 @@ class GameScore:
 def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundScore:
     """Score one entered hand for the named sides."""
     if len(entry.sides) != len(names):
-        raise InvalidRoundError(f"this game has {len(names)} sides; the hand lists {len(entry.sides)}", "sides")
+        raise InvalidRoundError(
+            msg("this game has %(n)s sides; the hand lists %(got)s", n=len(names), got=len(entry.sides)), "sides"
+        )
     return score_round([(name, side.held, side.scopas) for name, side in zip(names, entry.sides, strict=True)], rules)
 
 
@@ -303,7 +325,7 @@ def add_hand(before: GameScore, record: RoundRecord, score: RoundScore, game: Ga
     >>> record = RoundRecord(1, entry, 2, "r1")
     >>> score = score_entry(entry, game.names, game.rules)
     >>> after = add_hand(score_game(game), record, score, replace(game, rounds=(record,), version=2))
-    >>> after.totals, after.progress.status
+    >>> after.totals, str(after.progress.status)
     ((4, 0), 'A leads 4-0; 11 to win.')
     """
     progress = play_on(before.progress, score, game.names, game.target, game.rules.end)

@@ -18,15 +18,16 @@ from math import prod
 from .cards import Card, DeckStyle, Rank
 from .errors import IllegalMoveError, InvalidPositionError
 from .options import Rules
+from .text import Join, Msg, listing, msg, nmsg
 
 # Rule identifiers used in verdicts, with the rule each stands for (RULES.md, Capturing).
 RULE_TEXT = {
-    "single-card": "An equal single card on the table must be taken, alone: never a sum while it is there.",
-    "sum": "With no equal card on the table, a card takes a set of two or more cards that add up to it.",
-    "fewest": 'capture_choice "fewest": only the sets with the fewest cards may be taken.',
-    "must-capture": "A card that can capture must capture; only a card that cannot is trailed.",
-    "trail": "A card that can capture nothing is trailed: left face up on the table.",
-    "ace-takes-all": "ace_takes_all: an ace played with no ace on the table takes every table card.",
+    "single-card": msg("An equal single card on the table must be taken, alone: never a sum while it is there."),
+    "sum": msg("With no equal card on the table, a card takes a set of two or more cards that add up to it."),
+    "fewest": msg('capture_choice "fewest": only the sets with the fewest cards may be taken.'),
+    "must-capture": msg("A card that can capture must capture; only a card that cannot is trailed."),
+    "trail": msg("A card that can capture nothing is trailed: left face up on the table."),
+    "ace-takes-all": msg("ace_takes_all: an ace played with no ace on the table takes every table card."),
 }
 
 KIND_RULE = {"match": "single-card", "sum": "sum", "ace": "ace-takes-all", "trail": "trail"}
@@ -71,7 +72,7 @@ class MoveGroup:
         return KIND_RULE[self.kind]
 
     @property
-    def why(self) -> str:
+    def why(self) -> Msg:
         """The reason these plays are legal, in plain words."""
         return _explain(self, None)
 
@@ -108,9 +109,9 @@ class Move:
         return KIND_RULE[self.kind]
 
     @property
-    def why(self) -> str:
+    def why(self) -> Msg:
         """The reason this play is legal, in plain words (written on demand)."""
-        return _explain(self.group, self.capture) if self.group is not None else ""
+        return _explain(self.group, self.capture) if self.group is not None else msg("")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,14 +120,14 @@ class Verdict:
 
     legal: bool
     rule: str
-    reason: str
+    reason: Msg
     card: Card
     capture: tuple[Card, ...]
     scopa: bool
     alternatives: tuple[Move, ...]
 
     @property
-    def rule_text(self) -> str:
+    def rule_text(self) -> Msg:
         """The deciding rule in plain words."""
         return RULE_TEXT[self.rule]
 
@@ -137,7 +138,7 @@ class DealCheck:
 
     redeal: bool
     kings: int
-    reason: str
+    reason: Msg
 
 
 def _choose(n: int, k: int) -> int:
@@ -152,12 +153,9 @@ def _capture_key(card: Card) -> tuple[int, int]:
     return (-card.value, card.suit.order)
 
 
-def _fmt(card: Card, style: DeckStyle | None) -> str:
-    return card.label(style)
-
-
-def _join(cards: Sequence[Card], style: DeckStyle | None) -> str:
-    return " + ".join(_fmt(c, style) for c in cards)
+def _plus(cards: Sequence[Card]) -> object:
+    """Cards taken together, as a sum is read: "6s + 2c"."""
+    return listing(cards, Join.PLUS)
 
 
 # The limits of a position, here once: the checker, the API and the move generator all check through them.
@@ -180,38 +178,48 @@ def position_errors(
     ``deal`` asks for the first-deal check: the table then holds exactly 4 cards and the hand may be empty.
     ``play`` and ``take`` are a claimed play: a card from the hand and the table cards it takes.
 
-    >>> [e.message for e in position_errors([Card.parse("2c")], [Card.parse("1b"), Card.parse("2c")])]
+    >>> [str(e.message) for e in position_errors([Card.parse("2c")], [Card.parse("1b"), Card.parse("2c")])]
     ['2c is both on the table and in the hand; a card is in one place only']
     """
     found: dict[str, InvalidPositionError] = {}
 
-    def report(field: str, message: str, at: int | None = None) -> None:
+    def report(field: str, message: Msg, at: int | None = None) -> None:
         if field not in found:
             found[field] = InvalidPositionError(message, field if at is None else f"{field}[{at}]")
 
-    for name, cards, where in (("table", table, "the table"), ("hand", hand, "the hand"), ("take", take, "the take")):
+    # Each sentence whole, for the catalogues: "listed twice in the hand" is said differently in other languages.
+    twice = {
+        "table": lambda card: msg("%(card)s is listed twice in the table; each card exists once", card=card),
+        "hand": lambda card: msg("%(card)s is listed twice in the hand; each card exists once", card=card),
+        "take": lambda card: msg("%(card)s is listed twice in the take; each card exists once", card=card),
+    }
+    for name, cards in (("table", table), ("hand", hand), ("take", take)):
         seen: set[Card] = set()
         for i, card in enumerate(cards):
             if card in seen:
-                report(name, f"{card} is listed twice in {where}; each card exists once", i)
+                report(name, twice[name](card), i)
             seen.add(card)
     on_table = set(table)
     for i, card in enumerate(hand):
         if card in on_table:
-            report("hand", f"{card} is both on the table and in the hand; a card is in one place only", i)
+            report(
+                "hand", msg("%(card)s is both on the table and in the hand; a card is in one place only", card=card), i
+            )
     if len(hand) > hand_max:
-        report("hand", f"the hand has {len(hand)} cards; a hand holds at most {hand_max}")
+        report("hand", msg("the hand has %(n)s cards; a hand holds at most %(max)s", n=len(hand), max=hand_max))
     elif not hand and not deal:
-        report("hand", f"choose at least one card in the hand (1 to {hand_max})")
+        report("hand", msg("choose at least one card in the hand (1 to %(max)s)", max=hand_max))
     if len(table) > TABLE_MAX:
-        report("table", f"the table has {len(table)} cards; it holds at most {TABLE_MAX}")
+        report("table", msg("the table has %(n)s cards; it holds at most %(max)s", n=len(table), max=TABLE_MAX))
     if deal and len(table) != DEAL_CARDS:
-        report("table", f"the first deal puts {DEAL_CARDS} cards on the table, not {len(table)}")
+        report(
+            "table", msg("the first deal puts %(deal)s cards on the table, not %(n)s", deal=DEAL_CARDS, n=len(table))
+        )
     if play is not None and play not in hand:
-        report("play", f"{play} is not in the hand; the card played comes from the hand")
+        report("play", msg("%(card)s is not in the hand; the card played comes from the hand", card=play))
     for i, card in enumerate(take):
         if card not in on_table:
-            report("take", f"{card} is not on the table; only table cards can be taken", i)
+            report("take", msg("%(card)s is not on the table; only table cards can be taken", card=card), i)
     return list(found.values())
 
 
@@ -249,14 +257,20 @@ def _partitions(total: int, counts: dict[int, int], below: int) -> Iterator[list
                 yield [(value, n), *rest]
 
 
-def _scopa_suffix(sweeps: bool, is_scopa: bool, last_play: bool) -> str:
+def _scopa_note(sweeps: bool, is_scopa: bool, last_play: bool) -> Msg | None:
+    """What a sweep means for the scopa, as a sentence of its own (None when the table is not cleared)."""
     if not sweeps:
-        return ""
+        return None
     if is_scopa:
-        return " It clears the table: scopa."
+        return msg("It clears the table: scopa.")
     if last_play:
-        return " It clears the table, but with the last card of the hand that is no scopa."
-    return " It clears the table."
+        return msg("It clears the table, but with the last card of the hand that is no scopa.")
+    return msg("It clears the table.")
+
+
+def _then(first: Msg, second: Msg | None) -> Msg:
+    """Two sentences, the second (if any) after the first."""
+    return first if second is None else msg("%(first)s %(second)s", first=first, second=second)
 
 
 def _context(table: Sequence[Card], rules: Rules, last_play: bool, style: DeckStyle | None) -> Context:
@@ -307,51 +321,67 @@ def move_groups(
     return groups
 
 
-def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> str:
+def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
     """Why a play (or, with no capture, a group of plays) is legal."""
     ctx = group.context
-    style, value = ctx.style, group.card.value
-    name = _fmt(group.card, style)
+    value, card = group.card.value, group.card
     taken = sum(n for _, n, _ in group.parts)
     sweeps = bool(group.parts) and taken == len(ctx.table)
-    suffix = _scopa_suffix(sweeps, group.scopa, ctx.last_play)
+    note = _scopa_note(sweeps, group.scopa, ctx.last_play)
     if group.kind == "ace":
         if group.scopa:
-            note = " It is a scopa (ace_sweep_scopa)."
+            ace = msg("It is a scopa (ace_sweep_scopa).")
         elif ctx.rules.ace_sweep_scopa:
-            note = " It is not a scopa: it is the last card of the hand."
+            ace = msg("It is not a scopa: it is the last card of the hand.")
         else:
-            note = " It is not a scopa (an ace's sweep scores none unless ace_sweep_scopa)."
-        return f"{name} takes the whole table: with no ace on it, an ace takes every card (ace takes all).{note}"
+            ace = msg("It is not a scopa (an ace's sweep scores none unless ace_sweep_scopa).")
+        return _then(msg("%(card)s takes the whole table: with no ace on it, an ace takes every card (ace takes all).",
+                         card=card), ace)  # fmt: skip
     if group.kind == "trail":
         if not ctx.table:
-            return f"{name} is trailed: the table is empty."
-        return f"{name} is trailed: no card worth {value} and no set adding up to {value} is on the table."
+            return msg("%(card)s is trailed: the table is empty.", card=card)
+        return msg("%(card)s is trailed: no card worth %(value)s and no set adding up to %(value)s is on the table.",
+                   card=card, value=value)  # fmt: skip
     if group.kind == "match":
         singles = group.parts[0][2]
         counts = {v: len(cs) for v, cs in ctx.by_value.items()}
         a_sum = next(_partitions(value, counts, value), None)
-        sum_note = ""
-        if a_sum is not None:
-            example = [ctx.by_value[v][i] for v, n in a_sum for i in range(n)]
-            sum_note = f"; a sum such as {_join(example, style)} may not be taken while it is there"
+        example = [ctx.by_value[v][i] for v, n in a_sum for i in range(n)] if a_sum is not None else None
         if len(singles) == 1:
-            return f"{name} takes {_fmt(singles[0], style)}, the card of equal value{sum_note}.{suffix}"
-        options = " or ".join(_fmt(c, style) for c in singles)
-        target = _fmt(capture[0], style) if capture else "one card of equal value"
-        return (f"{name} takes {target}: one card of equal value, the player's choice of {options}, "
-                f"never two{sum_note}.{suffix}")  # fmt: skip
+            if example:
+                said = msg("%(card)s takes %(single)s, the card of equal value; a sum such as %(sum)s may not be taken "
+                           "while it is there.", card=card, single=singles[0], sum=_plus(example))  # fmt: skip
+            else:
+                said = msg("%(card)s takes %(single)s, the card of equal value.", card=card, single=singles[0])
+            return _then(said, note)
+        options = listing(singles, Join.OR)
+        if capture:
+            target: object = capture[0]
+        else:
+            target = msg("one card of equal value")
+        if example:
+            said = msg("%(card)s takes %(target)s: one card of equal value, the player's choice of %(options)s, never "
+                       "two; a sum such as %(sum)s may not be taken while it is there.",
+                       card=card, target=target, options=options, sum=_plus(example))  # fmt: skip
+        else:
+            said = msg("%(card)s takes %(target)s: one card of equal value, the player's choice of %(options)s, never "
+                       "two.", card=card, target=target, options=options)  # fmt: skip
+        return _then(said, note)
     arithmetic = " + ".join(str(v) for v, n, _ in group.parts for _ in range(n))
-    what = _join(capture, style) if capture else f"a set adding up to {value}"
-    choice = ""
+    what: object = _plus(capture) if capture else msg("a set adding up to %(value)s", value=value)
+    said = msg("%(card)s takes %(what)s (%(sum)s = %(value)s); no single %(value)s is on the table.",
+               card=card, what=what, sum=arithmetic, value=value)  # fmt: skip
     fewest = ctx.rules.capture_choice == "fewest"
-    if group.options > 1:
-        choice = f" One of {group.options} sets that add up to {value}, the player's choice"
-        choice += f" among those of {taken} cards (capture_choice fewest)." if fewest else "."
+    choice: Msg | None = None
+    if group.options > 1 and fewest:
+        choice = msg("One of %(options)s sets that add up to %(value)s, the player's choice among those of %(n)s "
+                     "cards (capture_choice fewest).", options=group.options, value=value, n=taken)  # fmt: skip
+    elif group.options > 1:
+        choice = msg("One of %(options)s sets that add up to %(value)s, the player's choice.",
+                     options=group.options, value=value)  # fmt: skip
     elif fewest:
-        choice = f" Only sets of {taken} cards may be taken (capture_choice fewest)."
-    return (f"{name} takes {what} ({arithmetic} = {value}); no single {value} is on the table."
-            f"{choice}{suffix}")  # fmt: skip
+        choice = msg("Only sets of %(n)s cards may be taken (capture_choice fewest).", n=taken)
+    return _then(_then(said, choice), note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,18 +476,20 @@ def judge_play(
 
     >>> t = [Card.parse(c) for c in ["5c", "4s", "1b"]]
     >>> v = judge_play(Card.parse("5d"), [Card.parse("4s"), Card.parse("1b")], t)
-    >>> v.legal, v.rule, v.reason
+    >>> v.legal, v.rule, str(v.reason)
     (False, 'single-card', '5c is on the table, so 4s + 1b may not be taken with a 5.')
     """
     if card in table:
-        raise InvalidPositionError(f"the played card {card} is already on the table", "card")
+        raise InvalidPositionError(msg("the played card %(card)s is already on the table", card=card), "card")
     check_position([card], table)
     seen: set[Card] = set()
     for i, taken in enumerate(capture):
         if taken not in table:
-            raise IllegalMoveError(f"{taken} is not on the table; only table cards can be taken", f"capture[{i}]")
+            raise IllegalMoveError(
+                msg("%(card)s is not on the table; only table cards can be taken", card=taken), f"capture[{i}]"
+            )
         if taken in seen:
-            raise IllegalMoveError(f"{taken} is listed twice in the capture", f"capture[{i}]")
+            raise IllegalMoveError(msg("%(card)s is listed twice in the capture", card=taken), f"capture[{i}]")
         seen.add(taken)
 
     groups = move_groups(card, table, rules, last_play, style)
@@ -479,44 +511,46 @@ def _why_illegal(
     rules: Rules,
     groups: list[MoveGroup],
     style: DeckStyle | None,
-) -> tuple[str, str]:
-    name = _fmt(card, style)
+) -> tuple[str, Msg]:
     value = card.value
     kind = groups[0].kind
     if not claim:
-        takes = "; ".join(_join(next(g.moves()).capture, style) for g in groups[:3])
-        return "must-capture", (
-            f"{name} can capture ({takes}{'; ...' if len(groups) > 3 else ''}), so it may not be "
-            f"trailed: it must take, or the player plays another card."
-        )
+        takes = listing([_plus(next(g.moves()).capture) for g in groups[:3]], Join.OR)
+        if len(groups) > 3:
+            return "must-capture", msg(
+                "%(card)s can capture (%(takes)s; ...), so it may not be trailed: it must take, or the player plays "
+                "another card.", card=card, takes=takes)  # fmt: skip
+        return "must-capture", msg(
+            "%(card)s can capture (%(takes)s), so it may not be trailed: it must take, or the player plays another "
+            "card.", card=card, takes=takes)  # fmt: skip
     if kind == "trail":
-        return "trail", f"{name} can take nothing here: {_join(claim, style)} is not worth {value}."
+        return "trail", msg("%(card)s can take nothing here: %(claim)s is not worth %(value)s.",
+                            card=card, claim=_plus(claim), value=value)  # fmt: skip
     if kind == "ace":
-        return "ace-takes-all", (
-            f"with no ace on the table, {name} takes every table card ({len(table)}), "
-            f"not only {_join(claim, style)} (ace takes all)."
-        )
+        return "ace-takes-all", msg(
+            "with no ace on the table, %(card)s takes every table card (%(n)s), not only %(claim)s (ace takes all).",
+            card=card, n=len(table), claim=_plus(claim))  # fmt: skip
     if kind == "match":
         singles = [c for c in table if c.value == value]
         if len(claim) == 1 or all(c.value == value for c in claim):
-            return "single-card", (
-                f"{name} takes exactly one card of value {value} "
-                f"({' or '.join(_fmt(c, style) for c in singles)}), not {_join(claim, style)}."
-            )
-        there = " and ".join(_fmt(c, style) for c in singles)
-        verb = "is" if len(singles) == 1 else "are"
-        return "single-card", (
-            f"{there} {verb} on the table, so {_join(claim, style)} may not be taken with a {value}."
-        )
+            return "single-card", msg(
+                "%(card)s takes exactly one card of value %(value)s (%(singles)s), not %(claim)s.",
+                card=card, value=value, singles=listing(singles, Join.OR), claim=_plus(claim))  # fmt: skip
+        there = listing(singles, Join.AND)
+        return "single-card", nmsg(
+            "%(there)s is on the table, so %(claim)s may not be taken with a %(value)s.",
+            "%(there)s are on the table, so %(claim)s may not be taken with a %(value)s.",
+            len(singles), there=there, claim=_plus(claim), value=value)  # fmt: skip
     total = sum(c.value for c in claim)
     if total != value:
-        worth = "is worth" if len(claim) == 1 else "add up to"
-        return "sum", f"{_join(claim, style)} {worth} {total}, not {value}: {name} cannot take it."
+        return "sum", nmsg(
+            "%(claim)s is worth %(total)s, not %(value)s: %(card)s cannot take it.",
+            "%(claim)s add up to %(total)s, not %(value)s: %(card)s cannot take it.",
+            len(claim), claim=_plus(claim), total=total, value=value, card=card)  # fmt: skip
     fewest = min(sum(n for _, n, _ in g.parts) for g in groups)
-    return "fewest", (
-        f"{_join(claim, style)} adds up to {value}, but a set of {fewest} cards can be taken, so "
-        f"{len(claim)} cards may not (capture_choice fewest)."
-    )
+    return "fewest", msg(
+        "%(claim)s adds up to %(value)s, but a set of %(fewest)s cards can be taken, so %(count)s cards may not "
+        "(capture_choice fewest).", claim=_plus(claim), value=value, fewest=fewest, count=len(claim))  # fmt: skip
 
 
 def deal_check(cards: Sequence[Card]) -> DealCheck:
@@ -528,10 +562,11 @@ def deal_check(cards: Sequence[Card]) -> DealCheck:
     check_position((), cards, deal=True)
     kings = sum(1 for c in cards if c.rank is Rank.RE)
     if kings >= 3:
-        reason = (f"{kings} kings are on the table: the hand is redealt by the same dealer "
-                  f"(with three or more kings face up, no scopa is possible).")  # fmt: skip
+        reason = msg("%(n)s kings are on the table: the hand is redealt by the same dealer "
+                     "(with three or more kings face up, no scopa is possible).", n=kings)  # fmt: skip
     elif kings:
-        reason = f"{kings} king{'s' if kings > 1 else ''} on the table: play on (a redeal needs 3 or 4)."
+        reason = nmsg("%(n)s king on the table: play on (a redeal needs 3 or 4).",
+                      "%(n)s kings on the table: play on (a redeal needs 3 or 4).", kings)  # fmt: skip
     else:
-        reason = "No kings on the table: play on."
+        reason = msg("No kings on the table: play on.")
     return DealCheck(kings >= 3, kings, reason)

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import EXCERPT_MAX, InvalidRulesError, excerpt
+from .text import Join, Msg, listing, msg, pmsg
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 DEALS = ("3+4", "9+4", "10+0")
@@ -36,17 +37,41 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "end": ("highest", "count_out"),
 }
 OPTION_HELP = {
-    "capture_choice": "free: any set that adds up; fewest: only the sets with the fewest cards",
-    "last_card_scopa": "a sweep with the very last card of the hand counts as a scopa",
-    "ace_takes_all": "an ace played with no ace on the table takes every table card",
-    "ace_sweep_scopa": "the ace's sweep (ace takes all) counts as a scopa",
-    "primiera_all_suits": "a side missing a suit cannot win the primiera",
-    "primiera_method": "points: the highest prime total wins; sevens: most sevens, then sixes, aces...",
-    "napola": "Ace, 2 and 3 of coins score 3, plus 1 for each further coin in sequence",
-    "re_bello": "the King of coins (10d) scores 1",
-    "end": "highest: highest total at or over the target wins; count_out: first to reach it wins",
-    "target": "the score that ends the game",
-    "deal": "3+4: 3 cards each and 4 to the table; 9+4: Scopone; 10+0: Scopone scientifico",
+    "capture_choice": msg("free: any set that adds up; fewest: only the sets with the fewest cards"),
+    "last_card_scopa": msg("a sweep with the very last card of the hand counts as a scopa"),
+    "ace_takes_all": msg("an ace played with no ace on the table takes every table card"),
+    "ace_sweep_scopa": msg("the ace's sweep (ace takes all) counts as a scopa"),
+    "primiera_all_suits": msg("a side missing a suit cannot win the primiera"),
+    "primiera_method": msg("points: the highest prime total wins; sevens: most sevens, then sixes, aces..."),
+    "napola": msg("Ace, 2 and 3 of coins score 3, plus 1 for each further coin in sequence"),
+    "re_bello": msg("the King of coins (10d) scores 1"),
+    "end": msg("highest: highest total at or over the target wins; count_out: first to reach it wins"),
+    "target": msg("the score that ends the game"),
+    "deal": msg("3+4: 3 cards each and 4 to the table; 9+4: Scopone; 10+0: Scopone scientifico"),
+}
+# Each option's name and each value's, as a menu or a sentence says them (the API keeps the keys above).
+OPTION_TITLES = {
+    "capture_choice": msg("capture choice"),
+    "last_card_scopa": msg("scopa with the last card"),
+    "ace_takes_all": msg("ace takes all"),
+    "ace_sweep_scopa": msg("the ace's sweep is a scopa"),
+    "primiera_all_suits": msg("primiera needs all four suits"),
+    "primiera_method": msg("primiera counted by"),
+    "napola": msg("napola"),
+    "re_bello": msg("re bello"),
+    "end": msg("end of the game"),
+    "target": msg("target"),
+    "deal": msg("deal"),
+}
+VALUE_LABELS: dict[object, Msg] = {
+    True: pmsg("option value", "yes"),
+    False: pmsg("option value", "no"),
+    "free": pmsg("option value", "free"),
+    "fewest": pmsg("option value", "fewest"),
+    "points": pmsg("option value", "points"),
+    "sevens": pmsg("option value", "sevens"),
+    "highest": pmsg("option value", "highest"),
+    "count_out": pmsg("option value", "count out"),
 }
 CAPTURE_OPTIONS = ("capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa")
 
@@ -56,9 +81,9 @@ class Profile:
     """A named preset: its options, targets and deals by player count, and its source."""
 
     name: str
-    title: str
-    description: str
-    source: str
+    title: Msg
+    description: Msg
+    source: Msg
     options: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     targets: MappingProxyType[int, int] = field(default_factory=lambda: MappingProxyType({}))
     deals: MappingProxyType[int, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -80,7 +105,7 @@ class Profile:
         return tuple(k for k in (*OPTION_CHOICES, "target", "deal") if k not in self.fixed)
 
 
-def _profile(name: str, title: str, description: str, source: str,
+def _profile(name: str, title: Msg, description: Msg, source: Msg,
              options: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), targets: dict[int, int] | None = None,
              deals: dict[int, str] | None = None, players: tuple[int, ...] = PLAYER_COUNTS,
              partnerships_only: bool = False) -> Profile:  # fmt: skip
@@ -96,45 +121,45 @@ PROFILES: dict[str, Profile] = {
     p.name: p
     for p in (
         _profile(
-            "classic", "Classic",
-            "The usual club rules: first to 11, ties score nobody, primiera needs all four suits.",
-            "club rules sheet (seed 003); the card maker's article (seed 002) for primiera",
+            "classic", pmsg("profile", "Classic"),
+            msg("The usual club rules: first to 11, ties score nobody, primiera needs all four suits."),
+            msg("club rules sheet (seed 003); the card maker's article (seed 002) for primiera"),
         ),
         _profile(
-            "count-out", "Count-out",
-            "Classic, but points count category by category and the first side to reach 11 wins at once.",
-            "the card maker's article (seed 002)",
+            "count-out", pmsg("profile", "Count-out"),
+            msg("Classic, but points count category by category and the first side to reach 11 wins at once."),
+            msg("the card maker's article (seed 002)"),
             options={"end": "count_out"},
         ),
         _profile(
-            "boxed", "Boxed edition",
-            "The retail box's leaflet: 11 for two, 8 for three, 15 for four in partnerships dealt 9 each.",
-            "the boxed retail edition (seed 004)",
+            "boxed", pmsg("profile", "Boxed edition"),
+            msg("The retail box's leaflet: 11 for two, 8 for three, 15 for four in partnerships dealt 9 each."),
+            msg("the boxed retail edition (seed 004)"),
             options={"primiera_all_suits": False},
             targets={2: 11, 3: 8, 4: 15}, deals={4: "9+4"}, players=(2, 3, 4),
         ),
         _profile(
-            "casual", "Casual",
-            "The online game's rules: primiera always counted, even with a suit missing; 11 by default.",
-            "the first online game (seed 000)",
+            "casual", pmsg("profile", "Casual"),
+            msg("The online game's rules: primiera always counted, even with a suit missing; 11 by default."),
+            msg("the first online game (seed 000)"),
             options={"primiera_all_suits": False},
         ),
         _profile(
-            "scopone", "Scopone",
-            "Four players in two partnerships, 9 cards each and 4 to the table, to 11.",
-            "Scopone",
+            "scopone", pmsg("profile", "Scopone"),
+            msg("Four players in two partnerships, 9 cards each and 4 to the table, to 11."),
+            pmsg("source", "Scopone"),
             deals={4: "9+4"}, players=(4,), partnerships_only=True,
         ),
         _profile(
-            "scopone-scientifico", "Scopone scientifico",
-            "Four players in two partnerships, all 40 cards dealt 10 each, none to the table, to 11.",
-            "Scopone scientifico",
+            "scopone-scientifico", pmsg("profile", "Scopone scientifico"),
+            msg("Four players in two partnerships, all 40 cards dealt 10 each, none to the table, to 11."),
+            pmsg("source", "Scopone scientifico"),
             deals={4: "10+0"}, players=(4,), partnerships_only=True,
         ),
         _profile(
-            "asso-piglia-tutto", "Asso piglia tutto",
-            "Scopa d'assi: an ace takes the whole table (not a scopa), and the napola scores.",
-            "Scopa d'assi",
+            "asso-piglia-tutto", pmsg("profile", "Asso piglia tutto"),
+            msg("Scopa d'assi: an ace takes the whole table (not a scopa), and the napola scores."),
+            pmsg("source", "Scopa d'assi"),
             options={"ace_takes_all": True, "napola": True},
         ),
     )
@@ -168,9 +193,10 @@ class Rules:
         """The rules of a profile with nothing overridden."""
         if name not in PROFILES:
             raise InvalidRulesError(
-                f"unknown rule profile: {excerpt(name)} (expected one of {', '.join(PROFILES)})",
+                msg("unknown rule profile: %(value)s (expected one of %(names)s)", value=excerpt(name),
+                    names=", ".join(PROFILES)),
                 "profile",
-            )
+            )  # fmt: skip
         return cls(profile=name, **PROFILES[name].options)
 
     @classmethod
@@ -184,18 +210,19 @@ class Rules:
         if data is None:
             return cls.for_profile()
         if not isinstance(data, dict):
-            raise InvalidRulesError('rules must be an object such as {"profile": "classic"}')
+            raise InvalidRulesError(msg('rules must be an object such as {"profile": "classic"}'))
         known = {"profile", *OPTION_CHOICES, "target", "deal"}
         for key in data:
             if key not in known:
                 raise InvalidRulesError(
-                    f"unknown rule option: {excerpt(key)} (expected one of {', '.join(sorted(known))})",
+                    msg("unknown rule option: %(value)s (expected one of %(names)s)", value=excerpt(key),
+                        names=", ".join(sorted(known))),
                     str(key),
-                )
+                )  # fmt: skip
         profile_name = data.get("profile", DEFAULT_PROFILE)
         if not isinstance(profile_name, str):
             raise InvalidRulesError(
-                f"profile must be a name such as 'classic' (expected one of {', '.join(PROFILES)})",
+                msg("profile must be a name such as 'classic' (expected one of %(names)s)", names=", ".join(PROFILES)),
                 "profile",
             )
         rules = cls.for_profile(profile_name)
@@ -207,32 +234,40 @@ class Rules:
             value = data[key]
             # bool is an int in Python; keep true/false and strings apart.
             if not any(type(value) is type(c) and value == c for c in choices):
-                shown = " or ".join(_json(c) for c in choices)
-                raise InvalidRulesError(f"{key} must be {shown}, not {_json(value)}", key)
+                shown = listing([_json(c) for c in choices], Join.OR)
+                raise InvalidRulesError(msg("%(key)s must be %(choices)s, not %(value)s", key=key, choices=shown,
+                                            value=_json(value)), key)  # fmt: skip
             if key in profile.fixed and value != profile.options[key]:
                 raise InvalidRulesError(
-                    f"profile {profile_name!r} always plays {key} {_json(profile.options[key])}; "
-                    f"choose another profile (e.g. 'classic') to play {_json(value)}",
+                    msg("profile %(profile)s always plays %(key)s %(fixed)s; choose another profile (e.g. 'classic') "
+                        "to play %(value)s", profile=repr(profile_name), key=key, fixed=_json(profile.options[key]),
+                        value=_json(value)),
                     key,
-                )
+                )  # fmt: skip
             changes[key] = value
         if data.get("target") is not None:
             target = data["target"]
             low, high = TARGET_RANGE
             if type(target) is not int or not low <= target <= high:
                 raise InvalidRulesError(
-                    f"target must be a whole number from {low} to {high}, not {_json(target)}", "target"
-                )
+                    msg("target must be a whole number from %(low)s to %(high)s, not %(value)s", low=low, high=high,
+                        value=_json(target)),
+                    "target",
+                )  # fmt: skip
             changes["target"] = target
         if data.get("deal") is not None:
             deal = data["deal"]
             if deal not in DEALS:
-                raise InvalidRulesError(f"deal must be one of {', '.join(DEALS)}, not {_json(deal)}", "deal")
-            if "deal" in profile.fixed and deal not in profile.deals.values():
                 raise InvalidRulesError(
-                    f"profile {profile_name!r} always deals {next(iter(profile.deals.values()))}",
+                    msg("deal must be one of %(deals)s, not %(value)s", deals=", ".join(DEALS), value=_json(deal)),
                     "deal",
                 )
+            if "deal" in profile.fixed and deal not in profile.deals.values():
+                raise InvalidRulesError(
+                    msg("profile %(profile)s always deals %(deal)s", profile=repr(profile_name),
+                        deal=next(iter(profile.deals.values()))),
+                    "deal",
+                )  # fmt: skip
             changes["deal"] = deal
         return replace(rules, **changes)
 
@@ -258,10 +293,16 @@ class Rules:
         """Raise unless this profile can be played by ``players`` players as set out."""
         profile = self.profile_info
         if players not in profile.players:
-            counts = ", ".join(map(str, profile.players))
-            raise InvalidRulesError(f"profile {self.profile!r} is for {counts} players, not {players}", "profile")
+            counts = listing([str(n) for n in profile.players], Join.OR)
+            raise InvalidRulesError(
+                msg("profile %(profile)s is for %(counts)s players, not %(n)s", profile=repr(self.profile),
+                    counts=counts, n=players),
+                "profile",
+            )  # fmt: skip
         if profile.partnerships_only and not partnerships:
-            raise InvalidRulesError(f"profile {self.profile!r} is played by two partnerships of two", "profile")
+            raise InvalidRulesError(
+                msg("profile %(profile)s is played by two partnerships of two", profile=repr(self.profile)), "profile"
+            )
 
     def target_for(self, players: int) -> int:
         """The target in force: the one set for the game, else the profile's for this many players."""
@@ -275,14 +316,15 @@ class Rules:
             return self.deal
         return self.profile_info.deals.get(players, "3+4")
 
-    def describe(self) -> list[str]:
+    def describe(self) -> list[Msg]:
         """Plain-language lines for every option that differs from classic play."""
         lines = []
         classic = Rules()
         for key in OPTION_CHOICES:
             value = getattr(self, key)
             if value != getattr(classic, key):
-                lines.append(f"{key.replace('_', ' ')}: {_json(value)} ({OPTION_HELP[key]})")
+                lines.append(msg("%(option)s: %(value)s (%(help)s)", option=OPTION_TITLES[key],
+                                 value=VALUE_LABELS.get(value, str(value)), help=OPTION_HELP[key]))  # fmt: skip
         return lines
 
 

@@ -21,6 +21,7 @@ from typing import Any, cast
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, sorted_cards
 from .errors import InvalidRoundError, excerpt
 from .options import Rules
+from .text import ENGLISH, Join, Msg, Voice, listing, msg, nmsg, pmsg
 
 DECK_SIZE = len(DECK)
 COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
@@ -37,7 +38,6 @@ SEVENS_ORDER = (7, 6, 1, 5, 4, 3, 2)
 WON_CATEGORIES = ("cards", "coins", "settebello", "primiera", "re_bello")
 NO_TIE = frozenset({"settebello", "re_bello"})
 NAPOLA_MIN = 3  # Ace, 2 and 3 of coins
-SUIT_NAMES = {Suit.DENARI: "coins", Suit.COPPE: "cups", Suit.SPADE: "swords", Suit.BASTONI: "batons"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +160,7 @@ class Reason:
 
     category: str
     winner: int | None
-    text: str
+    text: Msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,19 +169,19 @@ class RoundScore:
 
     sides: tuple[SideScore, ...]
     reasons: tuple[Reason, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Msg, ...]
 
     @property
     def categories(self) -> tuple[str, ...]:
         """The categories scored, in count-out order."""
         return tuple(self.sides[0].points)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The API's score body."""
+    def to_dict(self, voice: Voice = ENGLISH) -> dict[str, Any]:
+        """The API's score body, its reasons and warnings said in ``voice``."""
         return {
             "sides": [s.to_dict() for s in self.sides],
-            "reasons": [{"category": r.category, "winner": r.winner, "text": r.text} for r in self.reasons],
-            "warnings": list(self.warnings),
+            "reasons": [{"category": r.category, "winner": r.winner, "text": voice.say(r.text)} for r in self.reasons],
+            "warnings": [voice.say(w) for w in self.warnings],
         }
 
 
@@ -239,12 +239,12 @@ def score_round(
     is given for every side or for none.
     """
     if not 2 <= len(sides) <= 6:
-        raise InvalidRoundError(f"a hand is scored for 2 to 6 sides, not {len(sides)}", "sides")
+        raise InvalidRoundError(msg("a hand is scored for 2 to 6 sides, not %(n)s", n=len(sides)), "sides")
     wons = [held for _, held, _ in sides if isinstance(held, Won)]
     if wons:
         if len(wons) != len(sides):
             raise InvalidRoundError(
-                "give every side of a hand the same kind of entry: the categories won, or piles or counts",
+                msg("give every side of a hand the same kind of entry: the categories won, or piles or counts"),
                 "sides",
             )
         return _score_won([name for name, _, _ in sides], wons, [n for _, _, n in sides], rules)
@@ -260,23 +260,26 @@ def score_round(
         else:
             for j, card in enumerate(held):
                 if card in owner:
-                    where = "this pile" if owner[card] == i else f"the pile of {names[owner[card]]}"
-                    raise InvalidRoundError(
-                        f"{card} is also in {where}; each card belongs to one pile",
-                        f"sides[{i}].pile[{j}]",
-                    )
+                    text = (
+                        msg("%(card)s is listed twice in this pile; each card belongs to one pile", card=card)
+                        if owner[card] == i
+                        else msg("%(card)s is also in the pile of %(name)s; each card belongs to one pile",
+                                 card=card, name=names[owner[card]])
+                    )  # fmt: skip
+                    raise InvalidRoundError(text, f"sides[{i}].pile[{j}]")
                 owner[card] = i
             tally = Tally.from_pile(held, rules)
         if type(side_scopas) is not int or side_scopas < 0:
             raise InvalidRoundError(
-                f"scopas must be a whole number 0 or more, not {excerpt(side_scopas)}", f"sides[{i}].scopas"
+                msg("scopas must be a whole number 0 or more, not %(value)s", value=excerpt(side_scopas)),
+                f"sides[{i}].scopas",
             )
         if side_scopas > tally.cards // 2:
             raise InvalidRoundError(
-                f"{name} has {side_scopas} scopas with {tally.cards} cards; each scopa takes at least "
-                f"two cards, so at most {tally.cards // 2}",
+                msg("%(name)s has %(scopas)s scopas with %(cards)s cards; each scopa takes at least two cards, so at "
+                    "most %(max)s", name=name, scopas=side_scopas, cards=tally.cards, max=tally.cards // 2),
                 f"sides[{i}].scopas",
-            )
+            )  # fmt: skip
         tallies.append(tally)
         scopas.append(side_scopas)
 
@@ -284,19 +287,19 @@ def score_round(
     points: list[dict[str, int]] = [{} for _ in sides]
     reasons: list[Reason] = []
 
-    def award(category: str, winner: int | None, text: str) -> None:
+    def award(category: str, winner: int | None, text: Msg) -> None:
         for i, p in enumerate(points):
             p[category] = 1 if i == winner else 0
         reasons.append(Reason(category, winner, text))
 
-    award(*_most(names, [t.cards for t in tallies], "cards", "cards"))
-    award(*_most(names, [t.coins for t in tallies], "coins", "coins"))
+    award(*_most(names, [t.cards for t in tallies], "cards"))
+    award(*_most(names, [t.coins for t in tallies], "coins"))
     holder = next((i for i, t in enumerate(tallies) if t.settebello), None)
     award(
         "settebello",
         holder,
-        f"{names[holder]} took the settebello (7 of coins)." if holder is not None
-        else "Nobody took the settebello (7 of coins): it is not in any pile.",
+        msg("%(name)s took the settebello (7 of coins).", name=names[holder]) if holder is not None
+        else msg("Nobody took the settebello (7 of coins): it is not in any pile."),
     )  # fmt: skip
     award(*_primiera(names, tallies, rules))
     _add_scopas(points, reasons, names, scopas)
@@ -304,17 +307,17 @@ def score_round(
         for i, p in enumerate(points):
             p["napola"] = tallies[i].napola
         who = [i for i, t in enumerate(tallies) if t.napola]
-        text = (f"{names[who[0]]} has the napola: coins from the ace up to {tallies[who[0]].napola}, "
-                f"{tallies[who[0]].napola} points." if who else
-                "Nobody has the napola (Ace, 2 and 3 of coins).")  # fmt: skip
+        text = (msg("%(name)s has the napola: coins from the ace up to %(n)s, %(n)s points.",
+                    name=names[who[0]], n=tallies[who[0]].napola) if who else
+                msg("Nobody has the napola (Ace, 2 and 3 of coins)."))  # fmt: skip
         reasons.append(Reason("napola", who[0] if who else None, text))
     if rules.re_bello:
         king = next((i for i, t in enumerate(tallies) if t.re_bello), None)
         award(
             "re_bello",
             king,
-            f"{names[king]} took the re bello (King of coins)." if king is not None
-            else "Nobody took the re bello (King of coins).",
+            msg("%(name)s took the re bello (King of coins).", name=names[king]) if king is not None
+            else msg("Nobody took the re bello (King of coins)."),
         )  # fmt: skip
 
     return RoundScore(
@@ -324,8 +327,23 @@ def score_round(
     )
 
 
-CATEGORY_NOUNS = {"cards": "cards", "coins": "coins", "settebello": "settebello (7 of coins)",
-                  "primiera": "primiera", "re_bello": "re bello (King of coins)"}  # fmt: skip
+# The categories' names, as a heading or a sentence says them ("won on coins in hand 7").
+CATEGORY_NAMES = {
+    "cards": pmsg("category", "cards"),
+    "coins": pmsg("category", "coins"),
+    "settebello": pmsg("category", "settebello"),
+    "primiera": pmsg("category", "primiera"),
+    "scopas": pmsg("category", "scopas"),
+    "napola": pmsg("category", "napola"),
+    "re_bello": pmsg("category", "re bello"),
+}
+CATEGORY_NOUNS = {
+    "cards": msg("the cards"),
+    "coins": msg("the coins"),
+    "settebello": msg("the settebello (7 of coins)"),
+    "primiera": msg("the primiera"),
+    "re_bello": msg("the re bello (King of coins)"),
+}
 
 
 def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rules) -> RoundScore:
@@ -335,46 +353,57 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     for i, won in enumerate(wons):
         field = f"sides[{i}]"
         if not isinstance(won.categories, frozenset) or not all(isinstance(c, str) for c in won.categories):
-            raise InvalidRoundError(f"won must list category names ({', '.join(asked)})", f"{field}.won")
+            raise InvalidRoundError(
+                msg("won must list category names (%(names)s)", names=", ".join(asked)), f"{field}.won"
+            )
         for category in sorted(won.categories, key=lambda c: (c not in WON_CATEGORIES, str(c))):
             if category == "re_bello" and not rules.re_bello:
                 raise InvalidRoundError(
-                    "re bello is not played under these rules; leave it out or turn it on", f"{field}.won"
+                    msg("re bello is not played under these rules; leave it out or turn it on"), f"{field}.won"
                 )
             if category not in asked:
                 raise InvalidRoundError(
-                    f"unknown category {excerpt(category)} (expected {', '.join(asked)})", f"{field}.won"
+                    msg(
+                        "unknown category %(value)s (expected %(names)s)",
+                        value=excerpt(category),
+                        names=", ".join(asked),
+                    ),
+                    f"{field}.won",
                 )
             if category in owner:
                 first = owner[category]
                 raise InvalidRoundError(
-                    f"{names[first]} and {names[i]} both have the {CATEGORY_NOUNS[category]}; "
-                    f"only one side can win it (a tie: list it for nobody)",
+                    msg("%(first)s and %(second)s both have %(what)s; only one side can win it (a tie: list it for "
+                        "nobody)", first=names[first], second=names[i], what=CATEGORY_NOUNS[category]),
                     f"{field}.won",
-                )
+                )  # fmt: skip
             owner[category] = i
         side_scopas = scopas[i]
         if type(side_scopas) is not int or not 0 <= side_scopas <= SCOPAS_MAX:
             raise InvalidRoundError(
-                f"scopas must be a whole number from 0 to {SCOPAS_MAX}, not {excerpt(side_scopas)}",
+                msg("scopas must be a whole number from 0 to %(max)s, not %(value)s", max=SCOPAS_MAX,
+                    value=excerpt(side_scopas)),
                 f"{field}.scopas",
-            )
+            )  # fmt: skip
         napola = won.napola
         if type(napola) is not int or not (napola == 0 or NAPOLA_MIN <= napola <= COINS_IN_DECK):
             raise InvalidRoundError(
-                f"napola scores {NAPOLA_MIN} to {COINS_IN_DECK} points (or 0), not {excerpt(napola)}",
+                msg("napola scores %(low)s to %(high)s points (or 0), not %(value)s", low=NAPOLA_MIN,
+                    high=COINS_IN_DECK, value=excerpt(napola)),
                 f"{field}.napola",
-            )
+            )  # fmt: skip
         if napola and not rules.napola:
             raise InvalidRoundError(
-                "napola is not played under these rules; leave it out or turn the napola on", f"{field}.napola"
+                msg("napola is not played under these rules; leave it out or turn the napola on"), f"{field}.napola"
             )
     for category in sorted(NO_TIE & set(asked)):
         if category not in owner:
-            raise InvalidRoundError(f"say who took the {CATEGORY_NOUNS[category]}: one side always has it", "sides")
+            raise InvalidRoundError(
+                msg("say who took %(what)s: one side always has it", what=CATEGORY_NOUNS[category]), "sides"
+            )
     napolas = [i for i, w in enumerate(wons) if w.napola]
     if len(napolas) > 1:
-        raise InvalidRoundError("only one side can hold the napola (the Ace of coins starts it)", "sides")
+        raise InvalidRoundError(msg("only one side can hold the napola (the Ace of coins starts it)"), "sides")
     if napolas:
         i, run = napolas[0], wons[napolas[0]].napola
         # A napola of n holds the coins from the ace to n: from 7 up it holds the settebello, at 10
@@ -382,18 +411,18 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
         # side's or tied, never another side's.
         if run == 5 and owner.get("coins", i) != i:
             raise InvalidRoundError(
-                f"a napola of 5 holds 5 of the 10 coins, so {names[owner['coins']]} cannot have won the coins "
-                f"({names[i]} won them, or they tied)",
+                msg("a napola of 5 holds 5 of the 10 coins, so %(other)s cannot have won the coins (%(name)s won "
+                    "them, or they tied)", other=names[owner["coins"]], name=names[i]),
                 f"sides[{i}].napola",
-            )
+            )  # fmt: skip
         needs = [c for c, low in (("settebello", 7), ("re_bello", 10), ("coins", 6)) if run >= low and c in asked]
         for category in needs:
             if owner.get(category) != i:
                 raise InvalidRoundError(
-                    f"a napola of {run} holds the coins from the ace to {run}, so {names[i]} also won the "
-                    f"{CATEGORY_NOUNS[category]}",
+                    msg("a napola of %(n)s holds the coins from the ace to %(n)s, so %(name)s also won %(what)s",
+                        n=run, name=names[i], what=CATEGORY_NOUNS[category]),
                     f"sides[{i}].napola",
-                )
+                )  # fmt: skip
 
     points: list[dict[str, int]] = [{} for _ in names]
     reasons: list[Reason] = []
@@ -403,8 +432,11 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
         for i, p in enumerate(points):
             p[category] = 1 if i == winner else 0
         noun = CATEGORY_NOUNS[category]
-        text = (f"{names[winner]} won the {noun}, as told at the table." if winner is not None
-                else f"Nobody won the {noun}: a tie, as told at the table.")  # fmt: skip
+        text = (
+            msg("%(name)s won %(what)s, as told at the table.", name=names[winner], what=noun)
+            if winner is not None
+            else msg("Nobody won %(what)s: a tie, as told at the table.", what=noun)
+        )
         reasons.append(Reason(category, winner, text))
 
     for category in ("cards", "coins", "settebello", "primiera"):
@@ -413,8 +445,9 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     if rules.napola:
         for i, p in enumerate(points):
             p["napola"] = wons[i].napola
-        text = (f"{names[napolas[0]]} has the napola: {wons[napolas[0]].napola} points, as told at the table."
-                if napolas else "Nobody has the napola (Ace, 2 and 3 of coins).")  # fmt: skip
+        text = (msg("%(name)s has the napola: %(n)s points, as told at the table.", name=names[napolas[0]],
+                    n=wons[napolas[0]].napola)
+                if napolas else msg("Nobody has the napola (Ace, 2 and 3 of coins)."))  # fmt: skip
         reasons.append(Reason("napola", napolas[0] if napolas else None, text))
     if rules.re_bello:
         award("re_bello")
@@ -425,70 +458,110 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     )
 
 
-def _most(names: list[str], counts: list[int], category: str, noun: str) -> tuple[str, int | None, str]:
+def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int | None, Msg]:
     """The side with the single highest count, or nobody on a tie (with any number of sides)."""
     top = max(counts)
     leaders = [i for i, c in enumerate(counts) if c == top]
     shown = "-".join(str(c) for c in counts)
     if len(leaders) == 1:
-        return category, leaders[0], f"{names[leaders[0]]} took the most {noun}: {shown}."
-    tied = " and ".join(names[i] for i in leaders)
-    return category, None, f"{tied} tied for most {noun} ({shown}): nobody scores it."
+        if category == "cards":
+            return category, leaders[0], msg("%(name)s took the most cards: %(counts)s.", name=names[leaders[0]],
+                                             counts=shown)  # fmt: skip
+        return category, leaders[0], msg("%(name)s took the most coins: %(counts)s.", name=names[leaders[0]],
+                                         counts=shown)  # fmt: skip
+    tied = listing([names[i] for i in leaders], Join.AND)
+    if category == "cards":
+        return category, None, msg("%(names)s tied for most cards (%(counts)s): nobody scores it.", names=tied,
+                                   counts=shown)  # fmt: skip
+    return category, None, msg("%(names)s tied for most coins (%(counts)s): nobody scores it.", names=tied,
+                               counts=shown)  # fmt: skip
 
 
-def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, int | None, str]:
-    def shown(i: int) -> str:
+def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, int | None, Msg]:
+    def shown(i: int) -> Msg:
         t = tallies[i]
-        cards = " ".join(str(c) for c in t.primiera_cards)
-        value = "no primiera" if t.primiera is None else str(t.primiera)
-        return f"{names[i]} {value}" + (f" ({cards})" if cards else "")
+        cards = listing(t.primiera_cards, Join.SPACE)
+        if t.primiera is None:
+            if t.primiera_cards:
+                return msg("%(name)s no primiera (%(cards)s)", name=names[i], cards=cards)
+            return msg("%(name)s no primiera", name=names[i])
+        if t.primiera_cards:
+            return msg("%(name)s %(value)s (%(cards)s)", name=names[i], value=t.primiera, cards=cards)
+        return msg("%(name)s %(value)s", name=names[i], value=t.primiera)
 
     out_notes = []
     for i, t in enumerate(tallies):
         if t.missing_suits and rules.primiera_all_suits:
-            missing = ", ".join(SUIT_NAMES[s] for s in t.missing_suits)
-            out_notes.append(f"{names[i]} has no {missing} and cannot compete")
-    notes = ("; " + "; ".join(out_notes)) if out_notes else ""
+            missing = listing(t.missing_suits, Join.AND)
+            out_notes.append(msg("%(name)s has no %(suits)s and cannot compete", name=names[i], suits=missing))
+
+    def with_notes(said: Msg) -> Msg:
+        """The reason, then why a side could not compete ("...; Bruno has no Spade and cannot compete")."""
+        for note in out_notes:
+            said = msg("%(reason)s; %(note)s", reason=said, note=note)
+        return msg("%(reason)s.", reason=said)
 
     flags = [t.primiera_won for t in tallies]
     if any(f is not None for f in flags):
         winners = [i for i, f in enumerate(flags) if f]
         if len(winners) > 1:
             raise InvalidRoundError(
-                "only one side can win the primiera; mark it for one side, or for none on a tie",
+                msg("only one side can win the primiera; mark it for one side, or for none on a tie"),
                 f"sides[{winners[1]}].tally.primiera_won",
             )
         if winners:
-            return "primiera", winners[0], f"{names[winners[0]]} won the primiera (as counted at the table)."
-        return "primiera", None, "Nobody won the primiera (as counted at the table)."
+            return "primiera", winners[0], msg("%(name)s won the primiera (as counted at the table).",
+                                               name=names[winners[0]])  # fmt: skip
+        return "primiera", None, msg("Nobody won the primiera (as counted at the table).")
 
     eligible = [i for i, t in enumerate(tallies) if t.primiera is not None]
     if rules.primiera_method == "sevens":
         if any(tallies[i].sevens is None for i in eligible):
             raise InvalidRoundError(
-                'with primiera_method "sevens", quick counts must say who won the primiera (primiera_won)',
+                msg('with primiera_method "sevens", quick counts must say who won the primiera (primiera_won)'),
                 "sides",
             )
         if not eligible:
-            return "primiera", None, f"Nobody can compete for the primiera{notes}."
+            return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
         # Every eligible side has its sevens counted (checked just above).
         sevens = {i: cast("tuple[int, ...]", tallies[i].sevens) for i in eligible}
         best = max(sevens.values())
         leaders = [i for i in eligible if sevens[i] == best]
-        counts = ", ".join(f"{names[i]} {sevens[i][0]} sevens, {sevens[i][1]} sixes" for i in eligible)
+        counts = listing(
+            [msg("%(name)s %(sevens)s sevens, %(sixes)s sixes", name=names[i], sevens=sevens[i][0],
+                 sixes=sevens[i][1]) for i in eligible],
+            Join.COMMA,
+        )  # fmt: skip
         if len(leaders) == 1:
-            return "primiera", leaders[0], f"{names[leaders[0]]} wins the primiera by sevens: {counts}{notes}."
-        return "primiera", None, f"Primiera by sevens is tied ({counts}): nobody scores it{notes}."
+            return (
+                "primiera",
+                leaders[0],
+                with_notes(
+                    msg("%(name)s wins the primiera by sevens: %(counts)s", name=names[leaders[0]], counts=counts)
+                ),
+            )
+        return "primiera", None, with_notes(msg("Primiera by sevens is tied (%(counts)s): nobody scores it",
+                                                counts=counts))  # fmt: skip
 
     if not eligible:
-        return "primiera", None, f"Nobody can compete for the primiera{notes}."
+        return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
     top = max(cast(int, tallies[i].primiera) for i in eligible)  # eligible: primiera is not None
     leaders = [i for i in eligible if tallies[i].primiera == top]
-    everyone = ", ".join(shown(i) for i in range(len(tallies)))
+    everyone = listing([shown(i) for i in range(len(tallies))], Join.COMMA)
     if len(leaders) == 1:
-        return "primiera", leaders[0], f"{names[leaders[0]]} has the best primiera: {everyone}{notes}."
-    tied = " and ".join(names[i] for i in leaders)
-    return "primiera", None, f"{tied} tie on primiera {top} ({everyone}): nobody scores it{notes}."
+        return (
+            "primiera",
+            leaders[0],
+            with_notes(msg("%(name)s has the best primiera: %(all)s", name=names[leaders[0]], all=everyone)),
+        )
+    tied = listing([names[i] for i in leaders], Join.AND)
+    return (
+        "primiera",
+        None,
+        with_notes(
+            msg("%(names)s tie on primiera %(value)s (%(all)s): nobody scores it", names=tied, value=top, all=everyone)
+        ),
+    )
 
 
 def _add_scopas(points: list[dict[str, int]], reasons: list[Reason], names: list[str], scopas: list[int]) -> None:
@@ -498,96 +571,107 @@ def _add_scopas(points: list[dict[str, int]], reasons: list[Reason], names: list
     reasons.append(Reason("scopas", None, _scopa_text(names, scopas)))
 
 
-def _scopa_text(names: list[str], scopas: list[int]) -> str:
+def _scopa_text(names: list[str], scopas: list[int]) -> Msg:
     if not any(scopas):
-        return "No scopas this hand."
-    parts = [f"{names[i]} {n} scopa{'s' if n != 1 else ''}" for i, n in enumerate(scopas) if n]
-    return ", ".join(parts) + ", 1 point each."
+        return msg("No scopas this hand.")
+    parts = [nmsg("%(name)s %(n)s scopa", "%(name)s %(n)s scopas", n, name=names[i]) for i, n in enumerate(scopas) if n]
+    return msg("%(scopas)s, 1 point each.", scopas=listing(parts, Join.COMMA))
 
 
 def check_tally(tally: Tally, rules: Rules, field: str) -> None:
     """Raise unless one side's quick counts can happen under ``rules``."""
 
-    def bad(name: str, message: str) -> InvalidRoundError:
+    def bad(name: str, message: Msg) -> InvalidRoundError:
         return InvalidRoundError(message, f"{field}.{name}")
 
     if type(tally.cards) is not int or not 0 <= tally.cards <= DECK_SIZE:
-        raise bad("cards", f"cards must be a whole number from 0 to {DECK_SIZE}, not {excerpt(tally.cards)}")
+        raise bad("cards", msg("cards must be a whole number from 0 to %(max)s, not %(value)s", max=DECK_SIZE,
+                               value=excerpt(tally.cards)))  # fmt: skip
     if type(tally.coins) is not int or not 0 <= tally.coins <= COINS_IN_DECK:
-        raise bad("coins", f"coins must be a whole number from 0 to {COINS_IN_DECK}, not {excerpt(tally.coins)}")
+        raise bad("coins", msg("coins must be a whole number from 0 to %(max)s, not %(value)s", max=COINS_IN_DECK,
+                               value=excerpt(tally.coins)))  # fmt: skip
     if tally.coins > tally.cards:
-        raise bad("coins", f"{tally.coins} coins cannot come from a pile of {tally.cards} cards")
+        raise bad("coins", msg("%(coins)s coins cannot come from a pile of %(cards)s cards", coins=tally.coins,
+                               cards=tally.cards))  # fmt: skip
     if type(tally.settebello) is not bool:
-        raise bad("settebello", "settebello must be true or false")
+        raise bad("settebello", msg("settebello must be true or false"))
     # Checked before they are used: null or text here must be a clear 400, never a failed sum.
     if type(tally.napola) is not int or tally.napola < 0:
-        raise bad("napola", f"napola must be a whole number of points (0, or 3 to 10), not {excerpt(tally.napola)}")
+        raise bad("napola", msg("napola must be a whole number of points (0, or 3 to 10), not %(value)s",
+                                value=excerpt(tally.napola)))  # fmt: skip
     if type(tally.re_bello) is not bool:
-        raise bad("re_bello", f"re_bello must be true or false, not {excerpt(tally.re_bello)}")
+        raise bad("re_bello", msg("re_bello must be true or false, not %(value)s", value=excerpt(tally.re_bello)))
     known_coins = set()
     if tally.settebello:
         known_coins.add(7)
     if tally.napola:
         if not rules.napola:
-            raise bad("napola", "napola is not played under these rules; leave it out or turn the napola on")
+            raise bad("napola", msg("napola is not played under these rules; leave it out or turn the napola on"))
         if type(tally.napola) is not int or not 3 <= tally.napola <= 10:
-            raise bad("napola", f"napola scores 3 to 10 points (or 0), not {excerpt(tally.napola)}")
+            raise bad("napola", msg("napola scores %(low)s to %(high)s points (or 0), not %(value)s", low=NAPOLA_MIN,
+                                    high=COINS_IN_DECK, value=excerpt(tally.napola)))  # fmt: skip
         known_coins.update(range(1, tally.napola + 1))
     if tally.re_bello:
         if not rules.re_bello:
-            raise bad("re_bello", "re bello is not played under these rules; leave it out or turn it on")
+            raise bad("re_bello", msg("re bello is not played under these rules; leave it out or turn it on"))
         known_coins.add(10)
     if tally.coins < len(known_coins):
-        raise bad(
-            "coins",
-            f"{tally.coins} coins is fewer than the coins named (settebello, napola, re bello need {len(known_coins)})",
-        )
+        raise bad("coins", msg("%(coins)s coins is fewer than the coins named (settebello, napola, re bello need "
+                               "%(n)s)", coins=tally.coins, n=len(known_coins)))  # fmt: skip
     if tally.primiera is not None:
         value = tally.primiera
         coinless = tally.coins == 0
         if rules.primiera_all_suits:
             possible = possible_primiera(4) if tally.cards >= 4 and not coinless else frozenset()
-            expected = "a total of four prime values (40 to 84), or null for a side missing a suit"
+            expected = msg("a total of four prime values (40 to 84), or null for a side missing a suit")
         else:
             top = min(4, tally.cards) - (1 if coinless else 0)
             possible = frozenset().union(*(possible_primiera(k) for k in range(0, max(top, 0) + 1)))
-            expected = f"a total of up to {max(top, 0)} prime values (0 to 84)"
+            expected = msg("a total of up to %(n)s prime values (0 to 84)", n=max(top, 0))
         if type(value) is not int or value not in possible:
-            raise bad("primiera", f"a primiera of {excerpt(value)} cannot be made by this pile; expected {expected}")
+            raise bad("primiera", msg("a primiera of %(value)s cannot be made by this pile; expected %(expected)s",
+                                      value=excerpt(value), expected=expected))  # fmt: skip
         if tally.settebello and value < 21:
-            raise bad("primiera", "a side with the settebello has a primiera of at least 21")
+            raise bad("primiera", msg("a side with the settebello has a primiera of at least 21"))
     if tally.primiera_won is not None and type(tally.primiera_won) is not bool:
-        raise bad("primiera_won", "primiera_won must be true or false")
+        raise bad("primiera_won", msg("primiera_won must be true or false"))
 
 
-def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) -> list[str]:
+def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) -> list[Msg]:
     """Check the sides together; return warnings for an incomplete deck."""
     cards = sum(t.cards for t in tallies)
     coins = sum(t.coins for t in tallies)
     quick = any(t.pile is None for t in tallies)
     if cards > 40:
-        raise InvalidRoundError(f"the sides hold {cards} cards; the deck has 40", "sides")
+        raise InvalidRoundError(msg("the sides hold %(n)s cards; the deck has 40", n=cards), "sides")
     if coins > 10:
-        raise InvalidRoundError(f"the sides hold {coins} coins; the deck has 10", "sides")
+        raise InvalidRoundError(msg("the sides hold %(n)s coins; the deck has 10", n=coins), "sides")
     if sum(t.settebello for t in tallies) > 1:
-        raise InvalidRoundError("only one side can hold the settebello (7 of coins)", "sides")
+        raise InvalidRoundError(msg("only one side can hold the settebello (7 of coins)"), "sides")
     if sum(t.re_bello for t in tallies) > 1:
-        raise InvalidRoundError("only one side can hold the re bello (King of coins)", "sides")
+        raise InvalidRoundError(msg("only one side can hold the re bello (King of coins)"), "sides")
     if sum(1 for t in tallies if t.napola) > 1:
-        raise InvalidRoundError("only one side can hold the napola (the Ace of coins starts it)", "sides")
+        raise InvalidRoundError(msg("only one side can hold the napola (the Ace of coins starts it)"), "sides")
     if quick:
         if cards != 40:
-            raise InvalidRoundError(f"the quick counts add up to {cards} cards; every hand uses all 40", "sides")
+            raise InvalidRoundError(msg("the quick counts add up to %(n)s cards; every hand uses all 40", n=cards),
+                                    "sides")  # fmt: skip
         if coins != 10:
-            raise InvalidRoundError(f"the quick counts add up to {coins} coins; the deck has 10", "sides")
+            raise InvalidRoundError(msg("the quick counts add up to %(n)s coins; the deck has 10", n=coins), "sides")
         if not any(t.settebello for t in tallies):
-            raise InvalidRoundError("one side must hold the settebello (7 of coins)", "sides")
+            raise InvalidRoundError(msg("one side must hold the settebello (7 of coins)"), "sides")
         return []
     warnings = []
     if cards < 40:
-        missing = [str(c) for c in DECK if c not in owner]
-        shown = ", ".join(missing[:12]) + (", ..." if len(missing) > 12 else "")
-        warnings.append(f"Only {cards} of 40 cards are in the piles; {40 - cards} missing ({shown}). Scored as given.")
+        missing = [c for c in DECK if c not in owner]
+        shown = listing(missing[:12], Join.COMMA)
+        if len(missing) > 12:
+            text = msg("Only %(cards)s of 40 cards are in the piles; %(n)s missing (%(shown)s, ...). Scored as given.",
+                       cards=cards, n=40 - cards, shown=shown)  # fmt: skip
+        else:
+            text = msg("Only %(cards)s of 40 cards are in the piles; %(n)s missing (%(shown)s). Scored as given.",
+                       cards=cards, n=40 - cards, shown=shown)  # fmt: skip
+        warnings.append(text)
     return warnings
 
 

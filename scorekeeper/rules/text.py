@@ -24,7 +24,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, DeckStyle, Suit, card_name, suit_name
@@ -46,10 +45,11 @@ def _no_context(_context: str, text: str) -> str:
 
 
 class Join(enum.Enum):
-    """How a list is read out: "a, b and c", "a, b or c", or the cards of a sum "a + b"."""
+    """How a list is read out: "a, b and c", "a, b or c", "a, b, c", or the cards of a sum "a + b"."""
 
     AND = "and"
     OR = "or"
+    COMMA = "comma"
     PLUS = "plus"
     SPACE = "space"
 
@@ -59,6 +59,8 @@ def _english_list(items: Sequence[str], how: Join) -> str:
         return " + ".join(items)
     if how is Join.SPACE:
         return " ".join(items)
+    if how is Join.COMMA:
+        return ", ".join(items)
     if len(items) <= 1:
         return "".join(items)
     word = " and " if how is Join.AND else " or "
@@ -86,7 +88,8 @@ class Msg:
     """
 
     id: str
-    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # Never changed once made (a plain dict so that a message can be copied and pickled, as forms do).
+    params: Mapping[str, Any] = field(default_factory=dict)
     plural: str | None = None
     n: int | None = None
     context: str | None = None
@@ -117,22 +120,22 @@ class Msg:
             return None
         if context is not None and not isinstance(context, str):
             return None
-        return cls(data["id"], MappingProxyType(params), plural, n, context)
+        return cls(data["id"], params, plural, n, context)
 
 
 def msg(message_id: str, /, **params: Any) -> Msg:
     """A message with named parameters (``%(name)s`` in the id)."""
-    return Msg(message_id, MappingProxyType(params))
+    return Msg(message_id, params)
 
 
 def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
     """A message with a singular and a plural form chosen by ``n`` (also the ``%(n)s`` parameter)."""
-    return Msg(singular, MappingProxyType({"n": n, **params}), plural, n)
+    return Msg(singular, {"n": n, **params}, plural, n)
 
 
 def pmsg(context: str, message_id: str, /, **params: Any) -> Msg:
     """A message whose short id needs a context to be translated right (e.g. a column heading)."""
-    return Msg(message_id, MappingProxyType(params), context=context)
+    return Msg(message_id, params, context=context)
 
 
 Text = Msg | str

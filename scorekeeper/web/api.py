@@ -24,11 +24,13 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.cards import ensure_disjoint
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
-from scorekeeper.rules.game import NAME_MAX
+from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
 from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
+from scorekeeper.rules.text import Voice, msg
 from scorekeeper.web.context import absolute, store
+from scorekeeper.web.i18n import language, say, voice
 from scorekeeper.web.keepers import keeper_only
 from scorekeeper.web.shapes import game_json, round_json
 
@@ -59,7 +61,7 @@ def _depth(value: object) -> int:
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what was expected (the size is bounded by the app)."""
     if not request.is_json:
-        raise BadRequest("the body must be a JSON object, sent with Content-Type: application/json")
+        raise BadRequest(msg("the body must be a JSON object, sent with Content-Type: application/json"))
     try:
         body = json.loads(request.get_data(cache=True))
     except RecursionError:
@@ -67,14 +69,14 @@ def json_body() -> dict[str, Any]:
         too_deep = True
     except ValueError:
         raise BadRequest(
-            "the body is not valid JSON (UTF-8 text, numbers of at most 4,300 digits); send a JSON object"
+            msg("the body is not valid JSON (UTF-8 text, numbers of at most 4,300 digits); send a JSON object")
         ) from None
     else:
         too_deep = _depth(body) > JSON_DEPTH_MAX
     if too_deep:
-        raise BadRequest(f"the body is nested too deeply; at most {JSON_DEPTH_MAX} levels (a hand needs 4)")
+        raise BadRequest(msg("the body is nested too deeply; at most %(n)s levels (a hand needs 4)", n=JSON_DEPTH_MAX))
     if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object, sent with Content-Type: application/json")
+        raise BadRequest(msg("the body must be a JSON object, sent with Content-Type: application/json"))
     return body
 
 
@@ -90,19 +92,29 @@ def read_flag(body: dict[str, Any], key: str) -> bool:
     """An optional true/false field."""
     value = body.get(key, False)
     if type(value) is not bool:
-        raise BadRequest(f"{key} must be true or false", key)
+        raise BadRequest(msg("%(key)s must be true or false", key=key), key)
     return value
 
 
-def move_json(move: Move) -> dict[str, Any]:
-    """One legal play as the API shows it."""
+def move_json(move: Move, said: Voice) -> dict[str, Any]:
+    """One legal play as the API shows it, its reason in the reader's language."""
     return {
         "card": str(move.card),
         "capture": [str(c) for c in move.capture],
         "scopa": move.scopa,
         "rule": move.rule,
-        "why": move.why,
+        "why": said.say(move.why),
     }
+
+
+def read_style(body: dict[str, Any]) -> DeckStyle | None:
+    """The optional ``deck_style`` of a question: cards in its answers are named in it (codes without it)."""
+    if body.get("deck_style") is None:
+        return None
+    try:
+        return DeckStyle.parse(body["deck_style"])
+    except ScopaError as err:
+        raise err.at("deck_style") from None
 
 
 @bp.post("/moves")
@@ -114,7 +126,8 @@ def moves():
     ensure_disjoint([("hand", hand), ("table", table)])
     last_play = read_flag(body, "last_play")
     rules = read_rules(body)
-    return {"moves": [move_json(m) for m in legal_moves(hand, table, rules, last_play)]}
+    said = voice(read_style(body))
+    return {"moves": [move_json(m, said) for m in legal_moves(hand, table, rules, last_play)]}
 
 
 @bp.post("/judge")
@@ -130,15 +143,16 @@ def judge():
     last_play = read_flag(body, "last_play")
     rules = read_rules(body)
     verdict = judge_play(card, capture, table, rules, last_play)
+    said = voice(read_style(body))
     return {
         "legal": verdict.legal,
         "rule": verdict.rule,
-        "rule_text": verdict.rule_text,
-        "reason": verdict.reason,
+        "rule_text": said.say(verdict.rule_text),
+        "reason": said.say(verdict.reason),
         "card": str(verdict.card),
         "capture": [str(c) for c in verdict.capture],
         "scopa": verdict.scopa,
-        "alternatives": [move_json(m) for m in verdict.alternatives],
+        "alternatives": [move_json(m, said) for m in verdict.alternatives],
     }
 
 
@@ -148,7 +162,7 @@ def deal():
     body = json_body()
     table = parse_cards(body.get("table"), "table", low=DEAL_CARDS, high=DEAL_CARDS)
     check = deal_check(table)
-    return {"redeal": check.redeal, "kings": check.kings, "reason": check.reason}
+    return {"redeal": check.redeal, "kings": check.kings, "reason": voice(read_style(body)).say(check.reason)}
 
 
 def read_side_names(body: dict[str, Any]) -> list[str]:
@@ -156,9 +170,11 @@ def read_side_names(body: dict[str, Any]) -> list[str]:
     names = []
     rows = body.get("sides")
     for i, side in enumerate(rows if isinstance(rows, list) else []):
-        name = side.get("name", f"Side {i + 1}") if isinstance(side, dict) else ""
+        name = side.get("name", say(msg("Side %(n)s", n=i + 1))) if isinstance(side, dict) else ""
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-            raise InvalidRoundError(f"a side's name must be 1 to {NAME_MAX} characters", f"sides[{i}].name")
+            raise InvalidRoundError(
+                msg("a side's name must be 1 to %(max)s characters", max=NAME_MAX), f"sides[{i}].name"
+            )
         names.append(name.strip())
     return names
 
@@ -169,7 +185,7 @@ def score():
     body = json_body()
     rules = read_rules(body)
     entry = HandEntry.from_json(body)
-    return score_entry(entry, read_side_names(body), rules).to_dict()
+    return score_entry(entry, read_side_names(body), rules).to_dict(voice(read_style(body)))
 
 
 # --- Games ----------------------------------------------------------------------------------------
@@ -180,15 +196,15 @@ def read_sides(body: dict[str, Any]) -> list[Side]:
     rows = body.get("sides")
     if not isinstance(rows, list) or not 2 <= len(rows) <= 6:
         raise InvalidGameError(
-            'sides must list 2 to 6 players or teams, e.g. [{"name": "Anna"}, {"name": "Bruno"}]', "sides"
+            msg('sides must list 2 to 6 players or teams, e.g. [{"name": "Anna"}, {"name": "Bruno"}]'), "sides"
         )
     sides = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict) or not isinstance(row.get("name"), str):
-            raise InvalidGameError('each side needs a name, e.g. {"name": "Anna"}', f"sides[{i}].name")
+            raise InvalidGameError(msg('each side needs a name, e.g. {"name": "Anna"}'), f"sides[{i}].name")
         players = row.get("players", [])
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise InvalidGameError("players must be a list of names", f"sides[{i}].players")
+            raise InvalidGameError(msg("players must be a list of names"), f"sides[{i}].players")
         sides.append(Side(row["name"], tuple(players)))
     return sides
 
@@ -201,7 +217,7 @@ def create_game():
     sides = read_sides(body)
     name = body.get("name", "")
     if not isinstance(name, str):
-        raise InvalidGameError("name must be text, at most 60 characters", "name")
+        raise InvalidGameError(msg("name must be text, at most %(max)s characters", max=GAME_NAME_MAX), "name")
     style = DeckStyle.parse(body.get("deck_style", "italian"))
     try:
         game, key = games.new_game(store(), name, sides, rules, style)
@@ -222,7 +238,8 @@ def get_game(game_id: str):
     tag = f'"{score.game.version}"'
     if tag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": tag})
-    key = (store().path, game_id, score.game.version, absolute("/"))
+    # Kept per language too: the body's reasons and status are in the reader's language.
+    key = (store().path, game_id, score.game.version, absolute("/"), language())
     with _bodies_lock:
         body = _bodies.get(key)
     if body is None:
@@ -234,7 +251,7 @@ def get_game(game_id: str):
     return Response(body, mimetype="application/json", headers={"ETag": tag})
 
 
-_bodies: OrderedDict[tuple[str, str, int, str], bytes] = OrderedDict()
+_bodies: OrderedDict[tuple[str, str, int, str, str], bytes] = OrderedDict()
 _bodies_lock = threading.Lock()
 
 
@@ -247,7 +264,7 @@ def _version(value: object, field: str = "version") -> int | None:
     if value is None:
         return None
     if type(value) is not int or not 0 < value < 2**62:
-        raise BadRequest("version must be the whole number the hand had when you read it", field)
+        raise BadRequest(msg("version must be the whole number the hand had when you read it"), field)
     return value
 
 
@@ -263,7 +280,7 @@ def add_round(game_id: str):
     submission_id = games.check_submission_id(body.get("submission_id"))
     shown = body.get("scopas_shown")
     if shown is not None and not isinstance(shown, list):
-        raise BadRequest("scopas_shown must list the scopas shown for each side", "scopas_shown")
+        raise BadRequest(msg("scopas_shown must list the scopas shown for each side"), "scopas_shown")
     # ``number``: the hand the client meant; a hand saved meanwhile by another client makes this a 409 stale.
     done = games.record_hand(store(), game_id, entry, submission_id, shown, body.get("number"))
     return _round_answer(done.score, done.number), 201 if done.created else 200
@@ -288,7 +305,7 @@ def _if_match() -> int | None:
         return None
     tag = raw.strip().removeprefix("W/").strip('"')
     if not tag.isascii() or not tag.isdigit() or len(tag) > 18:
-        raise BadRequest('If-Match must name the hand\'s version, e.g. "12"', "If-Match")
+        raise BadRequest(msg('If-Match must name the hand\'s version, e.g. "12"'), "If-Match")
     return int(tag)
 
 
@@ -298,7 +315,7 @@ def remove_round(game_id: str, number: int):
     keeper_only(game_id)
     raw = request.args.get("version")
     if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
-        raise BadRequest("version must be the whole number the hand had when you read it", "version")
+        raise BadRequest(msg("version must be the whole number the hand had when you read it"), "version")
     version = int(raw) if raw is not None else _if_match()
     submission_id = request.args.get("submission_id")
     if submission_id is not None:
@@ -324,9 +341,9 @@ def rules_index():
         "profiles": [
             {
                 "name": p.name,
-                "title": p.title,
-                "description": p.description,
-                "source": p.source,
+                "title": say(p.title),
+                "description": say(p.description),
+                "source": say(p.source),
                 "options": Rules.for_profile(p.name).to_dict(),
                 "targets": {str(n): t for n, t in p.targets.items()},
                 "deals": {str(n): d for n, d in p.deals.items()},
@@ -335,5 +352,5 @@ def rules_index():
             }
             for p in PROFILES.values()
         ],
-        "options": {k: {"values": list(v), "help": OPTION_HELP[k]} for k, v in OPTION_CHOICES.items()},
+        "options": {k: {"values": list(v), "help": say(OPTION_HELP[k])} for k, v in OPTION_CHOICES.items()},
     }

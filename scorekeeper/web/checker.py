@@ -8,12 +8,12 @@ played is the rules core's to say (``check_position``, ``plays_by_card``).
 
 from __future__ import annotations
 
-import re
-from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, Field, SelectField, StringField
@@ -34,9 +34,12 @@ from scorekeeper.rules.moves import (
     plays_by_card,
     position_errors,
 )
-from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP
+from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP, OPTION_TITLES
+from scorekeeper.rules.text import Msg, Text, msg
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence as as_sentence
+from scorekeeper.web.i18n import DECK_NAMES, say
+from scorekeeper.web.start_forms import said
 from scorekeeper.web.widgets import describe, option_label, option_text, option_value, position_grid
 
 bp = Blueprint("checker", __name__)
@@ -55,7 +58,7 @@ def _at_most(limit: int) -> Any:
 
     def check(form: FlaskForm, field: Field) -> None:
         if field.raw_data and len(field.raw_data[0]) > limit:
-            raise ValidationError(f"at most {limit} characters, please")
+            raise ValidationError(gettext("at most %(max)s characters, please", max=limit))
 
     return check
 
@@ -74,12 +77,12 @@ class CardsField(Field):
         self.data = []
         text = ",".join(valuelist)
         if len(text) > CARDS_TEXT_MAX:
-            raise ValueError(f"at most {CARDS_TEXT_MAX} characters, please")
+            raise ValueError(msg("at most %(max)s characters, please", max=CARDS_TEXT_MAX))
         codes = [code for code in text.replace(" ", ",").split(",") if code]
         if len(codes) > len(DECK):
-            raise ValueError(f"{len(codes)} cards listed; the deck has {len(DECK)}")
+            raise ValueError(msg("%(n)s cards listed; the deck has %(max)s", n=len(codes), max=len(DECK)))
         if self.single and len(codes) > 1:
-            raise ValueError("name one card")
+            raise ValueError(msg("name one card"))
         problem = None
         for code in codes:
             try:
@@ -95,40 +98,40 @@ class CardsField(Field):
 
 def _menu(key: str) -> SelectField:
     # The core checks the chosen value against the option's choices, so any text is passed on to it.
-    choices = [SelectChoice("", "as the profile")]
+    choices = [SelectChoice("", _l("as the profile"))]
     choices += [SelectChoice(option_text(c), option_label(c)) for c in OPTION_CHOICES[key]]
     return SelectField(
-        key.replace("_", " "),
+        said(OPTION_TITLES[key]),
         choices=choices,
         coerce=option_value,
         validate_choice=False,
         validators=[_at_most(NAME_TEXT_MAX)],
-        description=OPTION_HELP[key],
+        description=said(OPTION_HELP[key]),
     )
 
 
 class CheckerForm(FlaskForm):
     """The checker's question, read from the query string: cards, rules, and the play to judge."""
 
-    table = CardsField("Table")
-    hand = CardsField("Hand")
-    play = CardsField("Card played", single=True)
-    take = CardsField("Cards taken from the table")
+    table = CardsField(_l("Table"))
+    hand = CardsField(_l("Hand"))
+    play = CardsField(_l("Card played"), single=True)
+    take = CardsField(_l("Cards taken from the table"))
     profile = SelectField(
-        "Profile",
-        choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()],
+        _l("Profile"),
+        choices=[SelectChoice(p.name, said(p.title)) for p in PROFILES.values()],
         validate_choice=False,
         validators=[_at_most(NAME_TEXT_MAX)],
     )
     style = SelectField(
-        "Deck",
-        choices=[SelectChoice(s.value, s.title) for s in DeckStyle],
+        _l("Deck"),
+        choices=[SelectChoice(s.value, DECK_NAMES[s.value]) for s in DeckStyle],
         validate_choice=False,
         validators=[_at_most(NAME_TEXT_MAX)],
     )
-    last = BooleanField("Last card of the hand", false_values=("", "0", "false"))
-    deal = BooleanField("First deal: the 4 cards on the table", false_values=("", "0", "false"))
-    game = StringField("Game", validators=[_at_most(GAME_ID_MAX)])
+    last = BooleanField(_l("Last card of the hand"), false_values=("", "0", "false"))
+    deal = BooleanField(_l("First deal: the 4 cards on the table"), false_values=("", "0", "false"))
+    game = StringField(_l("Game"), validators=[_at_most(GAME_ID_MAX)])
 
     def __init__(self, **kwargs: Any) -> None:
         # A GET form: it reads the query string, and a shared link carries no CSRF token.
@@ -137,7 +140,7 @@ class CheckerForm(FlaskForm):
                 kwargs["formdata"] = request.args
             except UnicodeDecodeError:
                 # Browsers percent-encode addresses; raw bytes that are not UTF-8 come from a broken link.
-                abort(400, "This address is not valid text (UTF-8). Open the checker again from its link.")
+                abort(400, gettext("This address is not valid text (UTF-8). Open the checker again from its link."))
         kwargs.setdefault("meta", {"csrf": False})
         super().__init__(**kwargs)
         self.rules = Rules()
@@ -192,7 +195,7 @@ class CheckerForm(FlaskForm):
             if key in CAPTURE_OPTIONS and self[key].data is None:
                 self[key].data = value
 
-    def add_error(self, err: ScopaError, default: str = "table", message: str | None = None) -> None:
+    def add_error(self, err: ScopaError, default: str = "table", message: Text | None = None) -> None:
         """Show a core error (or ``message`` about it) beside the field it names; one a field is enough to act on."""
         name = (err.field or default).split("[")[0].split(".")[0]
         name = FIELD_OF.get(name, name)
@@ -233,36 +236,11 @@ for _card in DECK:
     setattr(CheckerForm, f"c_{_card}", SelectField(choices=["", "t", "h"], validate_choice=False))
 
 
-@cache
-def _label_pattern(style: DeckStyle) -> tuple[re.Pattern[str], dict[str, str]]:
-    """Every card's short label in a deck style ("A Bastoni", "4♠") as a pattern, and its full name."""
-    names = {card.label(style): card.name(style) for card in DECK}
-    # Longest first, and not inside a longer token, so that "10" or "A" alone never match.
-    labels = "|".join(re.escape(label) for label in sorted(names, key=len, reverse=True))
-    return re.compile(rf"(?<![\w♦♥♠♣])(?:{labels})(?![\w])"), names
-
-
-def named(text: str, style: DeckStyle) -> str:
-    """``text`` with the core's short card labels ("5 Coppe", "A♠") written as the cards' names ("5 di Coppe").
-
-    The core writes its reasons with the short labels; the checker's answers name every card in full.
-    """
-    pattern, names = _label_pattern(style)
-    return pattern.sub(lambda found: names[found[0]], text)
-
-
-_CODE = re.compile(r"(?<![\w/])(?:10|[1-9])[dcsb](?![\w])")
-
-
-def named_codes(text: str, style: DeckStyle) -> str:
-    """``text`` with card codes ("2c") written as the cards' names in a deck style ("2 di Coppe")."""
-    return _CODE.sub(lambda found: Card.parse(found[0]).name(style), text)
-
-
-def sentence(text: str) -> str:
-    """A message as a sentence (``forms.sentence``), an option's name first ("capture_choice must be ...")
-    read as its menu's label."""
-    first, space, rest = text.strip().partition(" ")
+def sentence(text: Text) -> str:
+    """A message as a sentence (``forms.sentence``), in the reader's language; an option's name first
+    ("capture_choice must be ...") read as its menu's label."""
+    shown = say(text) if isinstance(text, Msg) else str(text)
+    first, space, rest = shown.strip().partition(" ")
     return as_sentence(first.replace("_", " ") + space + rest)
 
 
@@ -281,7 +259,9 @@ def capture_checker() -> Response | tuple[str, int]:
         try:
             game = games.get(store(), form.game.data)
         except GameNotFound as missing:
-            form.game.errors.append(f"{missing.message}. The checker uses classic rules instead.")
+            form.game.errors.append(
+                msg("%(problem)s. The checker uses classic rules instead.", problem=missing.message)
+            )
     form.settle(game.game if game else None)
     table, hand, play, take = form.table.data, form.hand.data, form.play.data, form.take.data
     asked = bool(table or hand or form.deal.data)
@@ -291,8 +271,8 @@ def capture_checker() -> Response | tuple[str, int]:
     if asked:
         found = position_errors(hand, table, deal=form.deal.data, play=play[0] if play else None, take=take)
         for problem in found:
-            # A position's problems are about cards the person tapped: they are named, not coded.
-            form.add_error(problem, message=named_codes(str(problem.message), form.deck_style))
+            # A position's problems are about cards the person tapped: they are named in the deck style.
+            form.add_error(problem, message=say(problem.message, form.deck_style))
     if asked and not form.field_errors:
         try:
             if form.deal.data:
@@ -313,8 +293,8 @@ def capture_checker() -> Response | tuple[str, int]:
         plays=plays,
         verdict=verdict,
         dealt=dealt,
-        describe=lambda group, style: named(describe(group, style), style),
-        named=lambda text: sentence(named(text, form.deck_style)),
+        describe=describe,
+        named=lambda text: as_sentence(text, form.deck_style),
         sentence=sentence,
         clear_url=_clear_url(form),
         options=[form[key] for key in CAPTURE_OPTIONS],

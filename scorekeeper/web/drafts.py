@@ -17,6 +17,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import current_app, session
+from flask_babel import gettext
+
+from scorekeeper.rules.text import Msg, Text
 
 DRAFTS = "drafts"  # session key: {token: draft}, oldest first
 DRAFTS_MAX = 3
@@ -90,5 +93,24 @@ def saved_text(draft: dict[str, Any], hand_exists: Any) -> str:
     """What a Back to the page of a saved hand says: that it is saved, or that it was taken back since."""
     number, round_id = draft.get("saved"), draft.get("r")
     if round_id and not hand_exists(str(round_id)):
-        return f"Hand {number} was saved, then undone or deleted; the scoreboard shows the game as it is now."
-    return f"Hand {number} is saved."
+        return gettext(
+            "Hand %(n)s was saved, then undone or deleted; the scoreboard shows the game as it is now.", n=number
+        )
+    return gettext("Hand %(n)s is saved.", n=number)
+
+
+def keepable(text: object) -> object:
+    """A message as a draft keeps it until its page is shown: a core message with its parameters (so the page says
+    it in the language it is shown in), anything else as the text it reads now."""
+    if text is None:
+        return None
+    if isinstance(text, Msg):
+        return {"msg": text.to_data()}
+    return str(text)
+
+
+def readable(kept: object) -> Text:
+    """A message kept by ``keepable``, ready to be said."""
+    if isinstance(kept, dict):
+        return Msg.from_data(kept.get("msg")) or ""
+    return str(kept)

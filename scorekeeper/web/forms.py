@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
+from flask_babel import LazyString, gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField
@@ -33,7 +36,7 @@ from scorekeeper.rules.scoring import (
     Tally,
     won_categories,
 )
-from scorekeeper.rules.text import Msg, Text
+from scorekeeper.rules.text import Join, Msg, Text, listing, msg, nmsg
 from scorekeeper.web.i18n import say
 
 # Limits from the core's own deck and rules, rather than restated.
@@ -67,8 +70,11 @@ class WholeNumber(IntegerField):
     thousands of digits, and neither is something a person meant.
     """
 
-    def __init__(self, label: str, low: int, high: int, **kwargs):
-        message = f"{label.lower()} must be a whole number from {low} to {high}"
+    def __init__(self, label: Any, low: int, high: int, **kwargs):
+        message = LazyString(
+            lambda: gettext("%(what)s must be a whole number from %(low)s to %(high)s", what=str(label).lower(),
+                            low=low, high=high)
+        )  # fmt: skip
         self.digits = len(str(high))
         super().__init__(
             label,
@@ -95,16 +101,16 @@ class WholeNumber(IntegerField):
 class SideScopasForm(Form):
     """One side's scopas (both modes)."""
 
-    scopas = WholeNumber("Scopas", 0, SCOPAS_MAX)
+    scopas = WholeNumber(_l("Scopas"), 0, SCOPAS_MAX)
 
 
 class SideCountsForm(SideScopasForm):
     """One side's quick counts."""
 
-    cards = WholeNumber("Cards", 0, DECK_SIZE)
-    coins = WholeNumber("Coins", 0, COINS_IN_DECK)
-    primiera = WholeNumber("Primiera", 0, PRIMIERA_MAX)
-    napola = WholeNumber("Napola points", 0, COINS_IN_DECK)
+    cards = WholeNumber(_l("Cards"), 0, DECK_SIZE)
+    coins = WholeNumber(_l("Coins"), 0, COINS_IN_DECK)
+    primiera = WholeNumber(_l("Primiera"), 0, PRIMIERA_MAX)
+    napola = WholeNumber(_l("Napola points"), 0, COINS_IN_DECK)
 
 
 class ScopasShown(HiddenField):
@@ -118,7 +124,7 @@ class ScopasShown(HiddenField):
         parts = raw.split(",") if raw else []
         if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts) or len(parts) > MAX_SIDES:
             self.data = None
-            raise ValueError("this form is damaged; open the hand form again")
+            raise ValueError(gettext("this form is damaged; open the hand form again"))
         self.data = tuple(int(p) for p in parts) or None
 
 
@@ -155,7 +161,7 @@ class HandForm(FlaskForm):
     action = StringField(default="check")
     # The hand a new hand's form was opened for: saved only if it is still the next hand (see games.record_hand).
     hand = WholeNumber("Hand", 1, 2**31 - 1)
-    version = WholeNumber("Version", 0, 2**62)
+    version = WholeNumber(_l("Version"), 0, 2**62)
     round_id = HiddenField()
     scopas_shown = ScopasShown()
 
@@ -202,7 +208,8 @@ class HandForm(FlaskForm):
         for field in self.fields():
             if field.errors:
                 side = re.match(r"sides-(\d+)-", field.name)
-                return sentence(f"{self.names[int(side[1])]}: {field.errors[0]}" if side else field.errors[0])
+                problem = say(field.errors[0]) if isinstance(field.errors[0], Msg) else str(field.errors[0])
+                return sentence(f"{self.names[int(side[1])]}: {problem}" if side else problem)
         return sentence(self.form_errors[0]) if self.form_errors else None
 
     def place_error(self, err: ScopaError, entry: HandEntry | None = None) -> None:
@@ -244,10 +251,10 @@ class _PilesFields(HandForm):
 
     sides = FieldList(FormField(SideScopasForm), max_entries=MAX_SIDES)
     rest = SelectField(
-        "Where the rest go",
+        _l("Where the rest go"),
         choices=[],
         default="",
-        invalid_choice_message="choose a side for the cards not given, or say they are missing",
+        invalid_choice_message=_l("choose a side for the cards not given, or say they are missing"),
     )
 
     MISSING = "missing"
@@ -257,7 +264,7 @@ class _PilesFields(HandForm):
         choices = [SelectChoice("", "–")] + [SelectChoice(str(i), name) for i, name in enumerate(names)]
         for card in DECK:
             self.card(card).choices = choices
-        self.rest.choices = [*choices, SelectChoice(self.MISSING, "missing")]
+        self.rest.choices = [*choices, SelectChoice(self.MISSING, gettext("missing"))]
 
     def card(self, card) -> SelectField:
         return self[f"c_{card}"]
@@ -317,11 +324,10 @@ class _PilesFields(HandForm):
         if self.rest_undecided():
             left = self.not_given()
             raise InvalidRoundError(
-                f"Where do the {left} cards not given go? Choose a side, or say they are missing."
-                if left > 1
-                else "Where does the card not given go? Choose a side, or say it is missing.",
+                nmsg("Where does the card not given go? Choose a side, or say it is missing.",
+                     "Where do the %(n)s cards not given go? Choose a side, or say they are missing.", left),
                 "rest",
-            )
+            )  # fmt: skip
         side = self.rest_goes_to()
         if side is not None:
             self.give_rest(side)
@@ -342,7 +348,10 @@ class _PilesFields(HandForm):
 
 
 def _card_menu(card) -> SelectField:
-    return SelectField(str(card), choices=[], default="", invalid_choice_message=f"{card} was given to an unknown side")
+    return SelectField(
+        str(card), choices=[], default="",
+        invalid_choice_message=LazyString(lambda: gettext("%(card)s was given to an unknown side", card=str(card))),
+    )  # fmt: skip
 
 
 # One menu per card (named ``c_7d``, the card's code), generated from the deck.
@@ -354,27 +363,27 @@ class CountsForm(HandForm):
 
     sides = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
     deck_cards, deck_coins = DECK_SIZE, COINS_IN_DECK
-    settebello = RadioField("Settebello", choices=[], invalid_choice_message="choose who took the settebello")
+    settebello = RadioField(_l("Settebello"), choices=[], invalid_choice_message=_l("choose who took the settebello"))
     # No default: a preset "by the values" failed every hand counted without values. Left unanswered, the
     # primiera follows the values when some were typed; with none typed the form asks who won it.
-    primiera_by = RadioField("Primiera goes to", choices=[], validate_choice=False)
-    re_bello = RadioField("Re bello", choices=[], validate_choice=False)
+    primiera_by = RadioField(_l("Primiera goes to"), choices=[], validate_choice=False)
+    re_bello = RadioField(_l("Re bello"), choices=[], validate_choice=False)
 
     def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
         super().__init__(names, formdata, **kwargs)
         sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         self.settebello.choices = sides
-        self.primiera_by.choices = [*sides, SelectChoice("none", "Tie (nobody)"),
-                                    SelectChoice("values", "By the values typed above")]  # fmt: skip
+        self.primiera_by.choices = [*sides, SelectChoice("none", gettext("Tie (nobody)")),
+                                    SelectChoice("values", gettext("By the values typed above"))]  # fmt: skip
         self.re_bello.choices = sides
 
     def validate_re_bello(self, field: Field) -> None:
         if field.data and field.data not in {choice.value for choice in field.choices}:
-            raise ValidationError("choose who took the re bello, or nobody")
+            raise ValidationError(gettext("choose who took the re bello, or nobody"))
 
     def validate_primiera_by(self, field: Field) -> None:
         if field.data and field.data not in {choice.value for choice in field.choices}:
-            raise ValidationError("choose who the primiera goes to")
+            raise ValidationError(gettext("choose who the primiera goes to"))
 
     def entry(self, rules) -> HandEntry:
         """The hand as counted; raises ``InvalidRoundError`` (with a core path) for what is missing."""
@@ -382,20 +391,21 @@ class CountsForm(HandForm):
         sides = list(self.sides)
         cards = [s.cards.data for s in sides]
         coins = [s.coins.data for s in sides]
+        asks = {
+            "cards": msg("fill in the cards of every side (one may be left empty: it gets the rest)"),
+            "coins": msg("fill in the coins of every side (one may be left empty: it gets the rest)"),
+        }
         for values, total, what in ((cards, DECK_SIZE, "cards"), (coins, COINS_IN_DECK, "coins")):
             empty = [i for i, v in enumerate(values) if v is None]
             if len(empty) == 1:
                 values[empty[0]] = max(0, total - sum(v for v in values if v is not None))
             elif empty:
-                raise InvalidRoundError(
-                    f"fill in the {what} of every side (one may be left empty: it gets the rest)",
-                    f"sides[{empty[0]}].tally.{what}",
-                )
+                raise InvalidRoundError(asks[what], f"sides[{empty[0]}].tally.{what}")
         primes = [s.primiera.data for s in sides]
         typed = any(p is not None for p in primes)
         by = self.primiera_by.data or ("values" if typed else None)
         if by is None or (by == "values" and not typed):
-            raise InvalidRoundError("primiera: tap who won it (or Tie), or type each side's value", "primiera_by")
+            raise InvalidRoundError(msg("primiera: tap who won it (or Tie), or type each side's value"), "primiera_by")
         won = None if by == "values" else [by == str(i) for i in range(n)]
         scopas = self.scopas()
         out = []
@@ -436,18 +446,18 @@ class CountsForm(HandForm):
 
 # What each row of the winners form is called and asks; a row left unanswered says which it is.
 WON_ROWS = {
-    "cards": ("Cards", "tap who took the most cards, or Tie"),
-    "coins": ("Coins", "tap who took the most coins, or Tie"),
-    "settebello": ("Settebello", "tap who took the 7 of coins"),
-    "primiera": ("Primiera", "tap who won it, or Tie"),
-    "re_bello": ("Re bello", "tap who took the King of coins"),
+    "cards": (_l("Cards"), _l("cards: tap who took the most cards, or Tie")),
+    "coins": (_l("Coins"), _l("coins: tap who took the most coins, or Tie")),
+    "settebello": (_l("Settebello"), _l("settebello: tap who took the 7 of coins")),
+    "primiera": (_l("Primiera"), _l("primiera: tap who won it, or Tie")),
+    "re_bello": (_l("Re bello"), _l("re bello: tap who took the King of coins")),
 }
 NAPOLA_POINTS = tuple(range(NAPOLA_MIN, COINS_IN_DECK + 1))
 
 
 def _won_row(category: str) -> RadioField:
     label, ask = WON_ROWS[category]
-    return RadioField(label, choices=[], invalid_choice_message=f"{label.lower()}: {ask}")
+    return RadioField(label, choices=[], invalid_choice_message=ask)
 
 
 class _WonFields(HandForm):
@@ -468,9 +478,9 @@ class _WonFields(HandForm):
             if category not in self.asked:
                 del self[f"won_{category}"]
                 continue
-            self.row(category).choices = sides + ([] if category in NO_TIE else [SelectChoice("tie", "Tie")])
+            self.row(category).choices = sides + ([] if category in NO_TIE else [SelectChoice("tie", gettext("Tie"))])
         if rules.napola:
-            self.napola.choices = [*sides, SelectChoice("none", "Nobody")]
+            self.napola.choices = [*sides, SelectChoice("none", gettext("Nobody"))]
             self.napola_points.choices = [SelectChoice(str(n), str(n)) for n in NAPOLA_POINTS]
         else:
             del self["napola"], self["napola_points"]
@@ -485,20 +495,22 @@ class _WonFields(HandForm):
     def validate_napola_points(self, field: Field) -> None:
         holder = self.napola.data
         if holder not in (None, "", "none") and field.data not in {c.value for c in field.choices}:
-            raise ValidationError(f"napola: tap its points ({NAPOLA_POINTS[0]} to {NAPOLA_POINTS[-1]})")
+            raise ValidationError(
+                gettext("napola: tap its points (%(low)s to %(high)s)", low=NAPOLA_POINTS[0], high=NAPOLA_POINTS[-1])
+            )
 
     def validate(self, extra_validators=None) -> bool:
         valid = super().validate(extra_validators)
         for field in self.rows():
             # A row names one side: a request naming two (no page sends one) must not give it to either silently.
             if len(set(field.raw_data or ())) > 1:
-                field.errors = [f"{field.label.text.lower()}: tap only one side, or Tie"]
+                field.errors = [gettext("%(row)s: tap only one side, or Tie", row=str(field.label.text).lower())]
                 valid = False
-        unanswered = [f.label.text.lower() for f in self.rows() if not f.data]
+        unanswered = [str(f.label.text).lower() for f in self.rows() if not f.data]
         if "napola" in self and not self.napola.data:
-            unanswered.append("napola")
+            unanswered.append(str(self.napola.label.text).lower())
         if len(unanswered) > 1:
-            self.error = f"answer every row: {', '.join(unanswered)} are not answered"
+            self.error = msg("answer every row: %(rows)s are not answered", rows=listing(unanswered, Join.AND))
         return valid
 
     def entry(self, rules=None) -> HandEntry:
@@ -545,8 +557,8 @@ WonForm = type(
     (_WonFields,),
     {
         **{f"won_{c}": _won_row(c) for c in WON_CATEGORIES},
-        "napola": RadioField("Napola", choices=[], invalid_choice_message="napola: tap who had it, or Nobody"),
-        "napola_points": RadioField("Napola points", choices=[], validate_choice=False),
+        "napola": RadioField(_l("Napola"), choices=[], invalid_choice_message=_l("napola: tap who had it, or Nobody")),
+        "napola_points": RadioField(_l("Napola points"), choices=[], validate_choice=False),
     },
 )
 
@@ -557,10 +569,10 @@ WonForm = type(
 class ScopaForm(FlaskForm):
     """Mark (1) or take back (-1) a scopa of the hand in progress."""
 
-    side = WholeNumber("Side", 0, MAX_SIDES - 1)
+    side = WholeNumber(_l("Side"), 0, MAX_SIDES - 1)
     # No default: a request that does not say which button was pressed must not add a scopa.
-    change = RadioField(choices=[SelectChoice("1", "a scopa"), SelectChoice("-1", "take one back")], default=None,
-                        invalid_choice_message="add or take back one scopa")  # fmt: skip
+    change = RadioField(choices=[SelectChoice("1", _l("a scopa")), SelectChoice("-1", _l("take one back"))],
+                        default=None, invalid_choice_message=_l("add or take back one scopa"))  # fmt: skip
     submission_id = HiddenField(default=new_submission_id)
 
 

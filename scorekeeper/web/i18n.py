@@ -26,9 +26,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, current_app, redirect, request, session
 from flask_babel import Babel, get_locale, get_translations
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.rules.cards import DeckStyle
+from scorekeeper.rules.cards import Card, DeckStyle
+from scorekeeper.rules.options import Profile
 from scorekeeper.rules.text import Join, Text, Voice
 from scorekeeper.web.jsstrings import js_strings
 
@@ -41,6 +44,18 @@ CARRY = "carry"  # session key: the form a language switch carried, for the next
 CARRY_BUDGET = 3800
 
 bp = Blueprint("i18n", __name__)
+
+# The names of the scoring categories as headings and rows say them, and of the deck styles.
+CATEGORY_NAMES = {
+    "cards": _l("cards"),
+    "coins": _l("coins"),
+    "settebello": _l("settebello"),
+    "primiera": _l("primiera"),
+    "scopas": _l("scopas"),
+    "napola": _l("napola"),
+    "re_bello": _l("re bello"),
+}
+DECK_NAMES = {"italian": _l("Italian deck"), "french": _l("French deck"), "spanish": _l("Spanish deck")}
 
 
 def catalogue_languages() -> tuple[str, ...]:
@@ -103,6 +118,8 @@ def _join(items: Sequence[str], how: Join) -> str:
         return " + ".join(items)
     if how is Join.SPACE:
         return " ".join(items)
+    if how is Join.COMMA:
+        return ", ".join(items)
     if not items:
         return ""
     return format_list(list(items), style="or" if how is Join.OR else "standard", locale=get_locale())
@@ -119,6 +136,28 @@ def voice(style: DeckStyle | str | None = None) -> Voice:
 def say(text: Text | None, style: DeckStyle | str | None = None) -> str:
     """``text`` (a core message or plain text) in this request's language, cards named in ``style``."""
     return voice(style).say(text)
+
+
+def card_name(card: Card, style: DeckStyle | str | None) -> str:
+    """A card's full name in the game's deck style and this request's language (a cell's label, a menu)."""
+    return voice(style or DeckStyle.ITALIAN).card(card)
+
+
+def card_list(cards: Sequence[Card], style: DeckStyle | str | None, joiner: str = ", ") -> str:
+    """Cards by name in the deck style and this request's language, joined (empty for no cards)."""
+    said = voice(style or DeckStyle.ITALIAN)
+    return joiner.join(said.card(card) for card in cards)
+
+
+def target_list(profile: Profile | dict[str, Any]) -> str:
+    """A profile's targets by player count, as a sentence lists them ("2 players: 11, 3 players: 8"); the profile
+    itself or the new-game page's data for it (``targets`` keyed by the count as text)."""
+    if isinstance(profile, dict):
+        targets, players = profile["targets"], profile["players"]
+    else:
+        targets, players = profile.targets, profile.players
+    items = [_("%(n)s players: %(target)s", n=n, target=t) for n, t in targets.items() if int(n) in players]
+    return _join(items, Join.AND)
 
 
 def _local_path(value: object) -> str:
@@ -203,7 +242,14 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals["say"] = say
-    app.jinja_env.globals["js_strings"] = js_strings
+    app.jinja_env.globals.update(
+        js_strings=js_strings,
+        card_name=card_name,
+        card_list=card_list,
+        target_list=target_list,
+        category_names=CATEGORY_NAMES,
+        deck_names=DECK_NAMES,
+    )
     app.context_processor(_template_globals)
 
     @app.after_request

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import games
@@ -12,8 +13,8 @@ from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
-from scorekeeper.rules.text import Text
-from scorekeeper.web import drafts
+from scorekeeper.rules.text import Text, msg
+from scorekeeper.web import drafts, i18n
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
     CountsForm,
@@ -65,17 +66,20 @@ def scoreboard(game_id: str):
     if draft is not None and (draft.get("m") != "won" or draft.get("n") is not None):
         draft = None  # another form's draft: not shown here
     if token and draft is None:
-        flash(FORGOTTEN, "error")
+        flash(i18n.say(FORGOTTEN), "error")  # said now: a flash is kept as text
     elif draft is not None and "saved" in draft:
         flash(drafts.saved_text(draft, score.round_by_id), "saved")
         draft = None
     if keeper and not score.finished:
         if draft is not None:
             return _show_draft(score, draft, token, "won", None)
-        return _scoreboard_page(score, keeper, winners=_hand_form("won", score.game))
+        # After a language switch the winners taps come back as they were (nothing is checked or saved).
+        carried = i18n.carried()
+        winners = _hand_form("won", score.game, carried, meta={"csrf": False}) if carried else None
+        return _scoreboard_page(score, keeper, winners=winners or _hand_form("won", score.game))
     if draft is not None and draft.get("e"):
         # A hand refused because the game ended meanwhile: the reason, on the finished game's scoreboard.
-        flash(sentence(str(draft["e"])), "error")
+        flash(sentence(drafts.readable(draft["e"]), score.game.deck_style), "error")
         return _scoreboard_page(score, keeper, status=409)
     return _scoreboard_page(score, keeper)
 
@@ -127,10 +131,10 @@ def game_version(game_id: str):
 def keep_game(game_id: str, key: str):
     """The keeper link: this device may change the game from now on."""
     if not games.is_keeper(store(), game_id, key):
-        abort(404, "This keeper link is not valid: check that it was copied whole.")
+        abort(404, _("This keeper link is not valid: check that it was copied whole."))
     for message in keep(game_id, key):
         flash(message, "error")
-    flash("This phone can now change the game.")
+    flash(_("This phone can now change the game."))
     return redirect(url_for("pages.scoreboard", game_id=game_id))
 
 
@@ -160,7 +164,7 @@ def mark_scopa(game_id: str):
 # address with ``?d=<token>``, so Back and reload never send a form again.
 
 MODES = ("won", "counts", "piles")
-FORGOTTEN = "That form is no longer kept on this phone (newer forms took its place); here it is afresh."
+FORGOTTEN = msg("That form is no longer kept on this phone (newer forms took its place); here it is afresh.")
 
 
 def _hand_form(mode: str, game, formdata=None, **kwargs):
@@ -210,8 +214,8 @@ def _keep(score: GameScore, form, mode: str, number: int | None, stage: str, sta
     A form with errors keeps them as they are (beside each field, and the line above the form), so the page
     shows exactly what this answer would have shown.
     """
-    errors = {f.name: f.errors[:1] for f in form.fields() if f.errors}
-    extra = {"s": stage, "st": status, "errs": errors, "e": form.error, "c": conflict}
+    errors = {f.name: [drafts.keepable(e) for e in f.errors[:1]] for f in form.fields() if f.errors}
+    extra = {"s": stage, "st": status, "errs": errors, "e": drafts.keepable(form.error), "c": conflict}
     token = drafts.stash(score.game.id, mode, number, form.values(), **{k: v for k, v in extra.items() if v})
     if token is None:
         return _hand_page(score, form, mode, number=number, preview=preview, conflict=conflict, status=status)
@@ -241,8 +245,8 @@ def _show_draft(score: GameScore, draft: dict, token: str, mode: str, number: in
     errors: dict = held if isinstance(held, dict) else {}
     for field in form.fields():
         if isinstance(errors.get(field.name), list):
-            field.errors = [str(e) for e in errors[field.name]]
-    form.error = str(draft["e"]) if draft.get("e") else None
+            field.errors = [drafts.readable(e) for e in errors[field.name]]
+    form.error = drafts.readable(draft["e"]) if draft.get("e") else None
     status = draft.get("st") if draft.get("st") in (400, 409, 503) else 400
     return _hand_page(score, form, mode, number=number, conflict=draft.get("c"), draft=token, status=status)
 
@@ -256,7 +260,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         if not 1 <= number <= len(game.rounds):
             if request.method == "POST":  # it was there when the form was opened
                 return _conflict(game_id, _gone(number), request.form.get("round_id"))
-            abort(404, f"This game has no hand {number}.")
+            abort(404, _("This game has no hand %(n)s.", n=number))
         record = game.rounds[number - 1]
     if request.method == "GET":
         token = request.args.get("d")
@@ -267,12 +271,16 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
                 return redirect(url_for("pages.scoreboard", game_id=game_id))
             return _show_draft(score, draft, token, mode, number)
         if token:
-            flash(FORGOTTEN, "error")
+            flash(i18n.say(FORGOTTEN), "error")  # said now: a flash is kept as text
         if score.finished and record is None:
-            flash("The game is over. Correct a hand to reopen it.", "error")
+            flash(_("The game is over. Correct a hand to reopen it."), "error")
             return redirect(url_for("pages.scoreboard", game_id=game_id))
         if mode == "won" and record is None:
             return redirect(_form_url(game_id, mode, None))
+        carried = i18n.carried()
+        if carried:
+            # Back from a language switch: the form exactly as it was typed (nothing is checked or saved).
+            return _hand_page(score, _hand_form(mode, game, carried, meta={"csrf": False}), mode, number=number)
         form = _hand_form(mode, game)
         if record is not None:
             form.show(record.entry)
@@ -292,7 +300,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         if side.isascii() and side.isdigit() and int(side) < len(game.sides):
             form.give_rest(int(side))
             return _keep(score, form, mode, number, "form")
-        form.error = f"the rest go to one of the sides: choose one of the {len(game.sides)} buttons"
+        form.error = msg("the rest go to one of the sides: choose one of the %(n)s buttons", n=len(game.sides))
         return _keep(score, form, mode, number, "error", 400)
     if action == "back":
         return _keep(score, form, mode, number, "form")
@@ -314,7 +322,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         else:
             saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
             number_saved, round_saved = number, saved.rounds[number - 1].record.id
-            flash(f"Hand {number} corrected.", "saved")
+            flash(_("Hand %(n)s corrected.", n=number), "saved")
     except ScopaError as err:
         form.place_error(err, entry)
         return _keep(score, form, mode, number, "error", 400)
@@ -399,7 +407,7 @@ def hand_detail(game_id: str, number: int):
     """One hand's breakdown, with the reason for every point."""
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.rounds):
-        abort(404, f"This game has no hand {number}.")
+        abort(404, _("This game has no hand %(n)s.", n=number))
     return render_template(
         "hand_detail.html",
         score=score,
@@ -417,7 +425,7 @@ def edit_hand(game_id: str, number: int):
     if not 1 <= number <= len(score.game.rounds):
         if request.method == "POST":  # it was there when the form was opened
             return _conflict(game_id, _gone(number), request.form.get("round_id"))
-        abort(404, f"This game has no hand {number}.")
+        abort(404, _("This game has no hand %(n)s.", n=number))
     mode = request.args.get("as")
     return _handle_hand(game_id, mode if mode in MODES else score.game.rounds[number - 1].entry.kind, number)
 
@@ -430,17 +438,17 @@ def delete_hand(game_id: str, number: int):
         form = DeleteForm()
         try:
             if not form.validate() or form.version.data is None:
-                raise Conflict("this page is out of date; open the hand again before deleting it", "stale")
+                raise Conflict(msg("this page is out of date; open the hand again before deleting it"), "stale")
             games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
         except GameNotFound:
             return _conflict(game_id, _gone(number), form.round_id.data)
         except Conflict as err:
             return _conflict(game_id, err, form.round_id.data)
-        flash(f"Hand {number} deleted.", "saved")
+        flash(_("Hand %(n)s deleted.", n=number), "saved")
         return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
-        abort(404, f"This game has no hand {number}.")
+        abort(404, _("This game has no hand %(n)s.", n=number))
     played = score.rounds[number - 1]
     form = DeleteForm(formdata=None, data={"version": played.record.version, "round_id": played.record.id})
     return render_template(
@@ -466,7 +474,7 @@ def undo_hand(game_id: str):
     played = games.get(store(), game_id).round_by_id(round_id)
     try:
         if not form.validate() or form.version.data is None:
-            raise Conflict("this page is out of date; nothing was undone", "stale")
+            raise Conflict(msg("this page is out of date; nothing was undone"), "stale")
         after = games.undo_hand(store(), game_id, round_id, form.version.data, form.submission_id.data or "")
     except Conflict as err:
         return _conflict(game_id, err, round_id)
@@ -475,12 +483,19 @@ def undo_hand(game_id: str):
     entry = played.record.entry
     token = _back_into_form(after, entry)
     if token is not None:
-        where = "below" if entry.kind == "won" else "in its form"
-        flash(f"Hand {played.number} undone: it is back {where} with its scopas. Correct it and save it, "
-              "or leave it.", "saved")  # fmt: skip
+        if entry.kind == "won":
+            back = _("Hand %(n)s undone: it is back below with its scopas. Correct it and save it, or leave it.",
+                     n=played.number)  # fmt: skip
+        else:
+            back = _("Hand %(n)s undone: it is back in its form with its scopas. Correct it and save it, or leave it.",
+                     n=played.number)  # fmt: skip
+        flash(back, "saved")
         return redirect(_form_url(game_id, entry.kind, None, token), 303)
     scopas = sum(side.scopas for side in entry.sides)
-    flash(f"Hand {played.number} undone{'; its scopas are back in the hand in progress' if scopas else ''}.", "saved")
+    if scopas:
+        flash(_("Hand %(n)s undone; its scopas are back in the hand in progress.", n=played.number), "saved")
+    else:
+        flash(_("Hand %(n)s undone.", n=played.number), "saved")
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
 
 
@@ -498,14 +513,14 @@ CONFLICT = "conflict"  # the mode of a draft that holds a refused change's messa
 
 
 def _gone(number: int) -> Conflict:
-    return Conflict(f"hand {number} is no longer in the game: it was deleted on another phone (or by an earlier "
-                    "tap); nothing was changed", "deleted")  # fmt: skip
+    return Conflict(msg("hand %(n)s is no longer in the game: it was deleted on another phone (or by an earlier "
+                        "tap); nothing was changed", n=number), "deleted")  # fmt: skip
 
 
 def _conflict(game_id: str, err: Conflict, round_id: str | None):
     """A change refused because the game moved on: redirect to a page with the message and the current hand."""
     current = _current_hand_url(game_id, round_id, err)
-    token = drafts.stash(game_id, CONFLICT, None, {}, e=err.message, c=current)
+    token = drafts.stash(game_id, CONFLICT, None, {}, e=drafts.keepable(err.message), c=current)
     if token is None:
         return _conflict_page(game_id, err.message, current)
     return redirect(url_for("pages.conflict", game_id=game_id, d=token), 303)
@@ -517,7 +532,7 @@ def conflict(game_id: str):
     draft = drafts.find(request.args.get("d"), game_id)
     if draft is None or draft.get("m") != CONFLICT:
         return redirect(url_for("pages.scoreboard", game_id=game_id))
-    return _conflict_page(game_id, str(draft.get("e") or ""), str(draft.get("c") or ""))
+    return _conflict_page(game_id, drafts.readable(draft.get("e") or ""), str(draft.get("c") or ""))
 
 
 def _conflict_page(game_id: str, message: Text, current: str):

@@ -7,17 +7,21 @@ from typing import Any
 from flask import url_for
 
 from scorekeeper.rules.ledger import GameScore
+from scorekeeper.rules.text import Voice
 from scorekeeper.web.context import absolute
+from scorekeeper.web.i18n import voice as reader_voice
 
 
-def round_json(score: GameScore, number: int) -> dict[str, Any]:
-    """One hand as the API shows it: each side's score row and the running totals after it."""
-    return score.rounds[number - 1].to_dict()
+def round_json(score: GameScore, number: int, voice: Voice | None = None) -> dict[str, Any]:
+    """One hand as the API shows it: each side's score row and the running totals after it (reasons in the
+    reader's language, cards named in the game's deck style)."""
+    return score.rounds[number - 1].to_dict(voice or reader_voice(score.game.deck_style))
 
 
 def game_json(score: GameScore) -> dict[str, Any]:
-    """A whole game as the API shows it."""
+    """A whole game as the API shows it, its words in the reader's language."""
     game = score.game
+    voice = reader_voice(game.deck_style)
     totals = score.totals
     return {
         "id": game.id,
@@ -27,10 +31,10 @@ def game_json(score: GameScore) -> dict[str, Any]:
         "target": game.target,
         "deck_style": game.deck_style.value,
         "sides": [{"name": s.name, "players": list(s.players), "total": totals[i]} for i, s in enumerate(game.sides)],
-        "rounds": [round_json(score, r.number) for r in score.rounds],
+        "rounds": [round_json(score, r.number, voice) for r in score.rounds],
         "winner": score.winner,
         "finished": score.finished,
-        "status": score.progress.status,
+        "status": voice.say(score.progress.status),
         "dealer": score.dealer,
         "leader": score.leader,
         "pending_scopas": list(game.pending_scopas),

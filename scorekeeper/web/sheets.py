@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import format_date, pgettext
+from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _lp
 
 from scorekeeper import games
 from scorekeeper.rules import PROFILES
@@ -13,20 +17,42 @@ from scorekeeper.rules.cards import PRIME_VALUES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
 from scorekeeper.web.addresses import absolute
 from scorekeeper.web.context import store
+from scorekeeper.web.i18n import language, language_name
 from scorekeeper.web.shapes import game_json
 
 bp = Blueprint("sheets", __name__)
 
-# Short marks for a category on paper, as a score pad writes them.
-MARKS = {"cards": "Ca", "coins": "Co", "settebello": "7", "primiera": "Pr", "napola": "N", "re_bello": "R"}
+# Short marks for a category on paper, as a score pad writes them (in the sheet's language).
+MARKS = {
+    "cards": _lp("pad mark for most cards", "Ca"),
+    "coins": _lp("pad mark for most coins", "Co"),
+    "settebello": "7",
+    "primiera": _lp("pad mark for the primiera", "Pr"),
+    "napola": _lp("pad mark for the napola", "N"),
+    "re_bello": _lp("pad mark for the re bello", "R"),
+    "scopas": _lp("pad mark for scopas", "Sc"),
+}
 # Blank pads: how many columns (sides) and who sits in them.
 PADS = {
-    "2": ("2 players", ["Player 1", "Player 2"]),
-    "3": ("3 players", ["Player 1", "Player 2", "Player 3"]),
-    "4": ("4 players in two partnerships", ["Team 1 (seats 1 & 3)", "Team 2 (seats 2 & 4)"]),
-    "6": ("6 players in three teams of two", ["Team 1 (1 & 4)", "Team 2 (2 & 5)", "Team 3 (3 & 6)"]),
+    "2": (_l("2 players"), [_l("Player 1"), _l("Player 2")]),
+    "3": (_l("3 players"), [_l("Player 1"), _l("Player 2"), _l("Player 3")]),
+    "4": (_l("4 players in two partnerships"), [_l("Team 1 (seats 1 & 3)"), _l("Team 2 (seats 2 & 4)")]),
+    "6": (_l("6 players in three teams of two"), [_l("Team 1 (1 & 4)"), _l("Team 2 (2 & 5)"), _l("Team 3 (3 & 6)")]),
 }
 PAD_ROWS = 20
+# The CSV's columns, headed in the reader's language (the order never changes).
+CSV_COLUMNS = ("hand", "side", "players", "cards", "coins", "settebello", "primiera", "scopas")
+CSV_TOTALS = ("hand_points", "counted", "running_total")
+CSV_HEADINGS = {
+    "hand": _lp("csv", "hand"), "side": _lp("csv", "side"), "players": _lp("csv", "players"),
+    "cards": _lp("csv", "cards"), "coins": _lp("csv", "coins"), "settebello": _lp("csv", "settebello"),
+    "primiera": _lp("csv", "primiera"), "scopas": _lp("csv", "scopas"),
+    "points_cards": _lp("csv", "points_cards"), "points_coins": _lp("csv", "points_coins"),
+    "points_settebello": _lp("csv", "points_settebello"), "points_primiera": _lp("csv", "points_primiera"),
+    "points_scopas": _lp("csv", "points_scopas"), "points_napola": _lp("csv", "points_napola"),
+    "points_re_bello": _lp("csv", "points_re_bello"), "hand_points": _lp("csv", "hand_points"),
+    "counted": _lp("csv", "counted"), "running_total": _lp("csv", "running_total"),
+}  # fmt: skip
 # A spreadsheet runs a cell that starts like this as a formula (=HYPERLINK(...) in a side's name).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -38,7 +64,7 @@ def marks(points: dict[str, int]) -> str:
         if category == "scopas":
             out.append("●" * value)
         elif value:
-            out.append(MARKS[category] + (str(value) if category == "napola" else ""))
+            out.append(str(MARKS[category]) + (str(value) if category == "napola" else ""))
     return " ".join(m for m in out if m)
 
 
@@ -60,12 +86,32 @@ def game_sheet(game_id: str):
         marks=marks,
         viewer_url=absolute(viewer),
         qr_path=viewer,
+        created=_date(score.game.created),
+        mark_names={k: str(v) for k, v in MARKS.items()},
+        print_languages=_print_languages("sheets.game_sheet", game_id=game_id),
     )
+
+
+def _date(stamp: str) -> str:
+    """A stored ISO date (``2026-11-22T21:40:00...``) as the sheet's language writes it ("22 nov 2026")."""
+    try:
+        return format_date(date.fromisoformat(stamp[:10]), format="medium")
+    except ValueError:
+        return stamp[:10]
+
+
+def _print_languages(endpoint: str, **values: str) -> list[tuple[str, str, bool]]:
+    """(name, address, chosen) for each language a sheet or pad can be printed in: ``?lang=`` picks it."""
+    here = language()
+    return [
+        (language_name(code), url_for(endpoint, **{**values, **request.args.to_dict(), "lang": code}), code == here)
+        for code in current_app.config["LANGUAGES"]
+    ]  # fmt: skip
 
 
 def _primiera_chart() -> list[tuple[str, int]]:
     """The primiera values, best first, as the pad prints them."""
-    names = {1: "Ace", 8: "Fante, Cavallo, Re"}
+    names = {1: pgettext("primiera chart", "Ace"), 8: pgettext("primiera chart", "Fante, Cavallo, Re")}
     return [(names.get(rank, str(rank)), PRIME_VALUES[rank]) for rank in (7, 6, 1, 5, 4, 3, 2, 8)]
 
 
@@ -73,17 +119,19 @@ def _primiera_chart() -> list[tuple[str, int]]:
 def pads():
     """The blank score pads to print."""
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
-    return render_template("pads.html", pads=PADS, profile=profile, profiles=PROFILES.values())
+    return render_template(
+        "pads.html", pads=PADS, profile=profile, profiles=PROFILES.values(), languages=_print_languages("sheets.pads")
+    )
 
 
 @bp.get("/pads/<kind>")
 def blank_pad(kind: str):
     """A blank pad: empty rows to fill by pen, the categories, the primiera chart, the targets."""
     if kind not in PADS:
-        abort(404, "Pads are made for 2, 3, 4 or 6 players.")
+        abort(404, str(_l("Pads are made for 2, 3, 4 or 6 players.")))
     profile = PROFILES.get(request.args.get("profile", "classic"))
     if profile is None:
-        abort(404, "No rule profile has that name.")
+        abort(404, str(_l("No rule profile has that name.")))
     title, columns = PADS[kind]
     new_game = url_for("pages.new_game")
     return render_template(
@@ -97,7 +145,8 @@ def blank_pad(kind: str):
         new_game_url=absolute(new_game),
         qr_path=new_game,
         kind=kind,
-        marks={**MARKS, "scopas": "Sc"},
+        marks=MARKS,
+        print_languages=_print_languages("sheets.blank_pad", kind=kind),
     )
 
 
@@ -124,17 +173,15 @@ def export_csv(game_id: str):
     extras = [c for c in EXTRA_CATEGORIES if getattr(game.rules, c)]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([
-        "hand", "side", "players", "cards", "coins", "settebello", "primiera", "scopas",
-        *[f"points_{c}" for c in (*CATEGORIES, *extras)], "hand_points", "counted", "running_total",
-    ])  # fmt: skip
+    writer.writerow([str(CSV_HEADINGS[c]) for c in (*CSV_COLUMNS, *[f"points_{c}" for c in (*CATEGORIES, *extras)],
+                                                        *CSV_TOTALS)])  # fmt: skip
     for played in score.rounds:
         for i, side in enumerate(played.score.sides):
             row = side.to_dict()
             counts = ["" if row[c] is None else row[c] for c in ("cards", "coins", "primiera")]
             writer.writerow(map(csv_cell, [
                 played.number, side.name, " & ".join(game.sides[i].players), counts[0], counts[1],
-                "yes" if row["settebello"] else "no", counts[2], side.scopas,
+                pgettext("csv", "yes") if row["settebello"] else pgettext("csv", "no"), counts[2], side.scopas,
                 *[side.points.get(c, 0) for c in (*CATEGORIES, *extras)], side.total, played.counted[i],
                 played.totals[i],
             ]))  # fmt: skip

@@ -21,6 +21,7 @@ from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.store import StorageUnavailable, Store
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence
+from scorekeeper.web.i18n import say
 from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games
 from scorekeeper.web.pages import bp
 from scorekeeper.web.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
@@ -46,8 +47,8 @@ def _profiles_data() -> dict:
     targets = profile_targets()
     return {
         p.name: {
-            "title": p.title,
-            "description": p.description,
+            "title": say(p.title),
+            "description": say(p.description),
             "targets": targets[p.name],
             "players": list(p.players),
             "fixed": sorted(p.fixed),

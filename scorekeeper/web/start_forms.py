@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import LazyString, gettext, ngettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -12,15 +14,30 @@ from wtforms.validators import Optional
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, Side
 from scorekeeper.rules.errors import ScopaError
 from scorekeeper.rules.game import NAME_MAX
-from scorekeeper.rules.options import DEFAULT_PROFILE, OPTION_CHOICES, OPTION_HELP, PLAYER_COUNTS, TARGET_RANGE
+from scorekeeper.rules.options import (
+    DEFAULT_PROFILE,
+    OPTION_CHOICES,
+    OPTION_HELP,
+    OPTION_TITLES,
+    PLAYER_COUNTS,
+    TARGET_RANGE,
+)
+from scorekeeper.rules.text import Msg
 from scorekeeper.web.forms import MAX_SIDES, WholeNumber, new_submission_id
+from scorekeeper.web.i18n import DECK_NAMES, say
 from scorekeeper.web.widgets import option_label, option_text
+
+
+def said(text: Msg) -> LazyString:
+    """A core message for a form's label or menu, said in the language of the page that shows it."""
+    return LazyString(say, text)
+
 
 MAX_PLAYERS = MAX_SIDES
 LAYOUTS = [
-    SelectChoice("teams", "In teams: 4 players as two partnerships, 6 as two teams of 3"),
-    SelectChoice("alone", "Everyone for themselves"),
-    SelectChoice("pairs", "6 players as three teams of 2"),
+    SelectChoice("teams", _l("In teams: 4 players as two partnerships, 6 as two teams of 3")),
+    SelectChoice("alone", _l("Everyone for themselves")),
+    SelectChoice("pairs", _l("6 players as three teams of 2")),
 ]
 # A clock time as a phone's script writes it ("21:40"), for the default name of a game.
 CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
@@ -37,27 +54,27 @@ class LocalTime(HiddenField):
 class _NewGameFields(FlaskForm):
     """Start a game: names in seat order, how they team up, the rules and the deck."""
 
-    name = StringField("Name of the game", validators=[Optional()])
+    name = StringField(_l("Name of the game"), validators=[Optional()])
     local_time = LocalTime()
     # The target the page filled in for the profile and the names written: sent back unchanged, it means
     # "the profile's target for the players there are" (the page without script cannot count the names).
     target_shown = HiddenField()
-    players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     layout = RadioField(
-        "Sides", choices=LAYOUTS, default="teams", invalid_choice_message="choose how the sides team up"
+        _l("Sides"), choices=LAYOUTS, default="teams", invalid_choice_message=_l("choose how the sides team up")
     )
     profile = SelectField(
-        "Rules",
-        choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()],
+        _l("Rules"),
+        choices=[SelectChoice(p.name, said(p.title)) for p in PROFILES.values()],
         default="classic",
-        invalid_choice_message="choose one of the rule profiles listed",
+        invalid_choice_message=_l("choose one of the rule profiles listed"),
     )
-    target = WholeNumber("Target", *TARGET_RANGE)
+    target = WholeNumber(_l("Target"), *TARGET_RANGE)
     deck_style = RadioField(
-        "Deck",
-        choices=[SelectChoice(s.value, s.title) for s in DeckStyle],
+        _l("Deck"),
+        choices=[SelectChoice(s.value, DECK_NAMES[s.value]) for s in DeckStyle],
         default=DeckStyle.ITALIAN.value,
-        invalid_choice_message="choose one of the deck styles listed",
+        invalid_choice_message=_l("choose one of the deck styles listed"),
     )
 
     def names(self) -> list[str]:
@@ -112,10 +129,10 @@ class _NewGameFields(FlaskForm):
         style = next((s for s in DeckStyle if s.value == self.deck_style.data), DeckStyle.ITALIAN)
         typed = self.target.data is not None and not self.target.errors
         target = self.target.data if typed else self.profile_target()
-        parts = [profile.title, f"to {target}", f"{style.title} deck"]
+        parts = [say(profile.title), gettext("to %(n)s", n=target), str(DECK_NAMES[style.value])]
         changed = sum(1 for field in self.option_fields() if field.data)
         if changed:
-            parts.append(f"{changed} house rule{'s' if changed > 1 else ''}")
+            parts.append(ngettext("%(num)s house rule", "%(num)s house rules", changed))
         return " · ".join(parts)
 
     def option_fields(self) -> list[Field]:
@@ -141,15 +158,17 @@ class _NewGameFields(FlaskForm):
 
 
 def _option_menu(key: str) -> SelectField:
-    choices = [SelectChoice("", "as the profile")] + [
+    choices = [SelectChoice("", _l("as the profile"))] + [
         SelectChoice(option_text(c), option_label(c)) for c in OPTION_CHOICES[key]
     ]
     return SelectField(
-        key.replace("_", " "),
+        said(OPTION_TITLES[key]),
         choices=choices,
         default="",
-        description=OPTION_HELP[key],
-        invalid_choice_message=f"choose one of the listed values for {key.replace('_', ' ')}",
+        description=said(OPTION_HELP[key]),
+        invalid_choice_message=LazyString(
+            lambda: gettext("choose one of the listed values for %(option)s", option=say(OPTION_TITLES[key]))
+        ),
     )
 
 

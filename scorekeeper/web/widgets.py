@@ -10,9 +10,13 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from flask_babel import LazyString, gettext
+
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
 from scorekeeper.rules.moves import MoveGroup
+from scorekeeper.rules.options import VALUE_LABELS
+from scorekeeper.web.i18n import card_name, say
 
 
 def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: card) -> list[dict[str, Any]]:
@@ -67,7 +71,7 @@ def side_marks(names: Sequence[str]) -> list[str]:
 
 def pile_label(name: str) -> str:
     """Whose pile a card is in, as a screen reader says it after the card: ``"Anna's pile"``."""
-    return f"{name}'s pile"
+    return gettext("%(name)s's pile", name=name)
 
 
 # Option values in forms: the one place where a value becomes form text and form text a value.
@@ -99,22 +103,22 @@ def option_value(text: object) -> object:
     return {"true": True, "false": False}.get(text, text)
 
 
-def option_label(value: object) -> str:
-    """An option value as a menu shows it: yes, no, "count out"."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value).replace("_", " ")
+def option_label(value: object) -> LazyString:
+    """An option value as a menu shows it, in the page's language: yes, no, "count out"."""
+    label = VALUE_LABELS.get(value)
+    return LazyString(say, label if label is not None else str(value).replace("_", " "))
 
 
 def describe(group: MoveGroup, style: DeckStyle) -> str:
-    """A group's capture in words: "6s + 2c", "one of 4d / 4s + 1b"."""
+    """A group's capture in words, cards named in the deck style: "6 di Spade + 2 di Coppe", "one of 4 di Denari /
+    4 di Spade + Asso di Bastoni"."""
     parts = []
     for _, count, cards in group.parts:
-        labels = [c.label(style) for c in cards]
+        names = [card_name(c, style) for c in cards]
         if count == len(cards):
-            parts.append(" + ".join(labels))
+            parts.append(" + ".join(names))
         elif count == 1:
-            parts.append(labels[0] if len(labels) == 1 else "one of " + " / ".join(labels))
+            parts.append(names[0] if len(names) == 1 else gettext("one of %(cards)s", cards=" / ".join(names)))
         else:
-            parts.append(f"{count} of " + " / ".join(labels))
+            parts.append(gettext("%(n)s of %(cards)s", n=count, cards=" / ".join(names)))
     return " + ".join(parts)
