@@ -7,7 +7,7 @@ function $(sel, root) { return (root || document).querySelector(sel); }
 function $$(sel, root) { return Array.from((root || document).querySelectorAll(sel)); }
 
 // The words the scripts show come from the page, in the reader's language (base.html's data-strings, made by
-// scorekeeper/web/jsstrings.py): say("name", {n: 2}) fills the %(n)s placeholders.
+// scorekeeper/web/jsstrings.py): tr("name", {n: 2}) fills the %(n)s placeholders.
 var STRINGS = (function () {
   try { return JSON.parse(document.body.dataset.strings || "{}"); } catch (e) { return {}; }
 })();
@@ -16,9 +16,9 @@ function fill(text, params) {
     return params && Object.prototype.hasOwnProperty.call(params, key) ? String(params[key]) : whole;
   });
 }
-function say(name, params) { return fill(typeof STRINGS[name] === "string" ? STRINGS[name] : name, params); }
+function tr(name, params) { return fill(typeof STRINGS[name] === "string" ? STRINGS[name] : name, params); }
 // A counted string: its form for n (one for 1, other otherwise), with %(n)s filled in.
-function sayN(name, n, params) {
+function trN(name, n, params) {
   var forms = STRINGS[name] || {};
   var p = Object.assign({ n: n }, params || {});
   return fill((n === 1 ? forms.one : forms.other) || name, p);
@@ -50,7 +50,7 @@ $$(".stepper input").forEach(function (input) {
   var minus = document.createElement("button"), plus = document.createElement("button");
   minus.type = plus.type = "button";
   minus.textContent = "−"; plus.textContent = "+";
-  minus.setAttribute("aria-label", say("stepper_less")); plus.setAttribute("aria-label", say("stepper_more"));
+  minus.setAttribute("aria-label", tr("stepper_less")); plus.setAttribute("aria-label", tr("stepper_more"));
   minus.addEventListener("click", step(-1)); plus.addEventListener("click", step(1));
   input.before(minus); input.after(plus);
 });

@@ -1,4 +1,4 @@
-// Scopa Scorekeeper: the capture checker. Loaded after grid.js and app.js (which defines $, $$ and plural);
+// Scopa Scorekeeper: the capture checker. Loaded after grid.js and app.js (which defines $, $$ and tr);
 // the form works without it.
 "use strict";
 // Tap cards for the table or the hand; the address carries the position in short form and opens on the answer.
@@ -7,13 +7,13 @@
   if (!form) return;
   var active = "t";
   var places = {
-    t: { label: "on the table", mark: "T", cls: "where-t" },
-    h: { label: "in the hand", mark: "H", cls: "where-h" }
+    t: { label: tr("on_the_table"), mark: tr("table_mark"), cls: "where-t" },
+    h: { label: tr("in_the_hand"), mark: tr("hand_mark"), cls: "where-h" }
   };
   var grid = new CardGrid($(".grid", form), {
     values: ["t", "h"],
     owner: function (v) { return places[v]; },
-    none: "not placed",
+    none: tr("not_placed"),
     pick: function () { return active; },
     ask: function () {},
     changed: summary
@@ -23,9 +23,9 @@
   }
   function summary() {
     var table = $(".where-t-text"), hand = $(".where-h-text");
-    function names(where) { return placed(where).map(function (c) { return c.dataset.name; }).join(", ") || "empty"; }
-    if (table) table.textContent = "Table: " + names("t");
-    if (hand) hand.textContent = "Hand: " + names("h");
+    function names(where) { return placed(where).map(function (c) { return c.dataset.name; }).join(", ") || tr("empty"); }
+    if (table) table.textContent = tr("table_line", { cards: names("t") });
+    if (hand) hand.textContent = tr("hand_line", { cards: names("h") });
   }
   summary();
   $$(".pick", form).forEach(function (b) {

@@ -1,4 +1,4 @@
-// Scopa Scorekeeper: the new-game page. Loaded after app.js (which defines $, $$ and plural); works without it.
+// Scopa Scorekeeper: the new-game page. Loaded after app.js (which defines $, $$ and tr); works without it.
 "use strict";
 // New game: the target as a number for the profile and the names written, the rules in one line above Start,
 // the sides choice only when 4 or 6 names are written, and a name from the players and this phone's time.
@@ -28,7 +28,8 @@
     return groups.map(function (g) { return g.length <= 2 ? g.join(" & ") : g.slice(0, -1).join(", ") + " & " + g[g.length - 1]; });
   }
   function optionText(value) {
-    return value === "true" ? "yes" : value === "false" ? "no" : value.replace(/_/g, " ");
+    var label = tr("option_" + value);
+    return label === "option_" + value ? value.replace(/_/g, " ") : label;
   }
 
   function update(ev) {
@@ -43,28 +44,29 @@
       shown.value = String(t);
     }
     var parts = Object.keys(p.targets).filter(function (n) { return p.players.indexOf(Number(n)) >= 0; })
-      .map(function (n) { return n + " players: " + p.targets[n]; });
+      .map(function (n) { return tr("players_target", { n: n, target: p.targets[n] }); });
+    var several = new Set(Object.values(p.targets)).size > 1;
     hint.textContent = (p.players.indexOf(list.length) < 0 && list.length >= 2
-      ? "This profile is for " + p.players.join(", ") + " players. " : "The profile's target for this many players. ")
-      + (new Set(Object.values(p.targets)).size > 1 ? "(" + parts.join(", ") + ") " : "")
-      + "Change it to play to another score.";
+      ? tr("profile_for", { players: p.players.join(", ") })
+      : several ? tr("profile_targets", { targets: parts.join(", ") }) : tr("profile_target"))
+      + " " + tr("change_target");
     var deck = $("input[name=deck_style]:checked");
     var changed = $$(".house-rules select").filter(function (s) { return s.value && !s.disabled; }).length;
-    summary.textContent = [p.title, "to " + (target.value || t || "?"),
-      (deck ? deck.parentNode.textContent.trim() : "Italian") + " deck"]
-      .concat(changed ? [plural(changed, "house rule")] : []).join(" · ");
+    summary.textContent = [p.title, tr("to_target", { n: target.value || t || "?" }),
+      deck ? deck.parentNode.textContent.trim() : tr("italian_deck")]
+      .concat(changed ? [trN("house_rules", changed)] : []).join(" · ");
     // The sides choice matters only with 4 or 6 names; three teams of two only with six.
     sides.hidden = !(list.length === 4 || list.length === 6);
     var pairs = $("label[data-layout=pairs]", sides), pairsInput = $("input", pairs);
     pairs.hidden = list.length !== 6;
     if (pairs.hidden && pairsInput.checked) $("input[value=teams]", sides).checked = true;
     if (list.length >= 2) nameInput.placeholder = sideNames(list).join(" vs ") + " · " + hhmm();
-    else nameInput.placeholder = "The players and the time";
+    else nameInput.placeholder = tr("name_placeholder");
     $$(".house-rules .option").forEach(function (div) {
       var key = div.dataset.option, sel = $("select", div), fixed = p.fixed.indexOf(key) >= 0;
       div.classList.toggle("fixed", fixed);
       sel.disabled = fixed;
-      sel.options[0].textContent = "as the profile (" + optionText(p.options[key]) + ")";
+      sel.options[0].textContent = tr("as_the_profile", { value: optionText(p.options[key]) });
     });
   }
   select.addEventListener("change", update);

@@ -15,7 +15,7 @@
   var grid = new CardGrid($(".grid", form), {
     values: names.map(function (n, i) { return String(i); }),
     owner: function (v) { return { label: piles[v], mark: marks[v], cls: "side" + v }; },
-    none: "not given",
+    none: tr("not_given"),
     pick: function () { return holding; },
     ask: function () { askHolding(true); },
     changed: schedule
@@ -65,7 +65,7 @@
     return holders.length === 1 ? 1 - holders[0] : null;
   }
   function restQuestion(n) {
-    return n === 1 ? "Where does the card not given go?" : "Where do the " + n + " cards not given go?";
+    return trN("where_rest", n);
   }
   function missingChosen() { var m = $("#rest-missing"); return !!(m && m.value === "missing"); }
 
@@ -117,19 +117,19 @@
       d.sides.forEach(function (s, i) {
         var row = document.createElement("div");
         row.className = "row side" + i;
-        row.textContent = s.name + ": " + plural(s.cards, "card") + " · " + plural(s.coins, "coin") + (s.settebello ? " · settebello" : "") +
-          " · primiera " + (s.primiera === null ? "–" : s.primiera);
+        row.textContent = tr("live_row", { name: s.name, cards: trN("n_cards", s.cards), coins: trN("n_coins", s.coins) })
+          + (s.settebello ? " · " + tr("settebello") : "")
+          + " · " + tr("live_primiera", { value: s.primiera === null ? "–" : s.primiera });
         live.appendChild(row);
       });
       if (free) {
         var rest = document.createElement("div");
         rest.className = "rest-line";
-        var cards = plural(free, "card") + " not tapped";
-        if (to !== null) rest.textContent = cards + (free === 1 ? " goes to " : " go to ") + names[to] + ".";
-        else if (missingChosen()) rest.textContent = cards + ": saved as missing.";
+        if (to !== null) rest.textContent = trN("rest_goes_to", free, { name: names[to] });
+        else if (missingChosen()) rest.textContent = trN("rest_missing", free);
         else if (names.length === 2 && g.piles.every(function (p) { return !p.length; })) {
-          rest.textContent = cards + ": tap one pile's cards and the rest go to the other side.";
-        } else rest.textContent = cards + ": Check hand asks where they go.";
+          rest.textContent = trN("rest_two_sides", free);
+        } else rest.textContent = trN("rest_ask", free);
         live.appendChild(rest);
       }
     }).catch(function () {});

@@ -20,11 +20,11 @@
       input.setSelectionRange(0, input.value.length);
       var done = false;
       try { done = document.execCommand("copy"); } catch (e) { done = false; }
-      say(done ? "Copied" : "Selected: copy it from the phone's menu");
+      say(done ? tr("copied") : tr("copy_by_hand"));
     }
     copyButton.addEventListener("click", function () {
       if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(input.value).then(function () { say("Copied"); }, copyBySelection);
+        navigator.clipboard.writeText(input.value).then(function () { say(tr("copied")); }, copyBySelection);
       } else {
         copyBySelection();
       }

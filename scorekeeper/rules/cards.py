@@ -74,8 +74,11 @@ class DeckStyle(enum.Enum):
         for style in cls:
             if isinstance(value, str) and value.strip().lower() == style.value:
                 return style
+        from .text import msg  # text.py names cards, so it is imported when first needed
+
         raise InvalidCardError(
-            f"unknown deck style: {excerpt(value)} (expected italian, french or spanish)", "deck_style"
+            msg("unknown deck style: %(value)s (expected italian, french or spanish)", value=excerpt(value)),
+            "deck_style",
         )
 
     @property
@@ -122,7 +125,14 @@ _SUIT_WORDS = {
 }  # fmt: skip
 _FILLER = {"of", "di", "de", "del", "dei", "delle"}
 _COMPACT = re.compile(r"^(10|[1-9]|[a-z])(.+)$")
-_EXPECTED = "expected a rank 1-10 and a suit d, c, s or b, e.g. 7d"
+
+
+def _invalid(text: object) -> InvalidCardError:
+    from .text import msg  # text.py names cards, so it is imported when first needed
+
+    return InvalidCardError(
+        msg("invalid card: %(value)s (expected a rank 1-10 and a suit d, c, s or b, e.g. 7d)", value=excerpt(text))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +152,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"invalid card: {excerpt(text)} ({_EXPECTED})")
+            raise _invalid(text)
         cleaned = text.strip().lower()
         for symbol in "♦♢♥♡♠♤♣♧":
             cleaned = cleaned.replace(symbol, f" {symbol} ")
@@ -153,7 +163,7 @@ class Card:
         elif len(words) == 1 and (match := _COMPACT.match(words[0])):
             rank, suit = _RANK_WORDS.get(match[1]), _SUIT_WORDS.get(match[2])
         if rank is None or suit is None:
-            raise InvalidCardError(f"invalid card: {excerpt(text)} ({_EXPECTED})")
+            raise _invalid(text)
         return cls(Rank(rank), Suit(suit))
 
     def __str__(self) -> str:
@@ -253,8 +263,11 @@ def parse_cards(items: object, field: str, *, low: int = 0, high: int = 40) -> t
 
     Errors name the field and the position, e.g. ``hand[2]``.
     """
+    from .text import msg  # text.py names cards, so it is imported when first needed
+
     if not isinstance(items, (list, tuple)):
-        raise InvalidCardError(f'{field} must be a list of card codes such as ["7d", "5c"]', field)
+        not_list = msg('%(field)s must be a list of card codes such as ["7d", "5c"]', field=f'"{field}"')
+        raise InvalidCardError(not_list, field)
     cards: list[Card] = []
     seen: dict[Card, int] = {}
     for i, item in enumerate(items):
@@ -264,31 +277,38 @@ def parse_cards(items: object, field: str, *, low: int = 0, high: int = 40) -> t
             raise err.at(f"{field}[{i}]") from None
         if card in seen:
             raise InvalidCardError(
-                f"{card} is listed twice in {field} (positions {seen[card]} and {i}); each card exists once",
+                msg("%(card)s is listed twice in %(field)s (positions %(first)s and %(second)s); each card exists once",
+                    card=card, field=f'"{field}"', first=seen[card], second=i),
                 f"{field}[{i}]",
-            )
+            )  # fmt: skip
         seen[card] = i
         cards.append(card)
     if not low <= len(cards) <= high:
+        key = f'"{field}"'  # the JSON key, as the message names it
         if low == high:
-            expected = f"exactly {low}"
+            text = msg("%(field)s has %(n)s cards; expected exactly %(low)s", field=key, n=len(cards), low=low)
         elif low == 0:
-            expected = f"at most {high}"
+            text = msg("%(field)s has %(n)s cards; expected at most %(high)s", field=key, n=len(cards), high=high)
         else:
-            expected = f"{low} to {high}"
-        raise InvalidCardError(f"{field} has {len(cards)} cards; expected {expected}", field)
+            text = msg("%(field)s has %(n)s cards; expected %(low)s to %(high)s", field=key, n=len(cards), low=low,
+                       high=high)  # fmt: skip
+        raise InvalidCardError(text, field)
     return tuple(cards)
 
 
 def ensure_disjoint(groups: Iterable[tuple[str, Iterable[Card]]]) -> None:
     """Raise if a card appears in two of the named groups (hand and table, two piles...)."""
+    from .text import msg  # text.py names cards, so it is imported when first needed
+
     owner: dict[Card, str] = {}
     for field, cards in groups:
         for i, card in enumerate(cards):
             if card in owner:
                 raise InvalidCardError(
-                    f"{card} is in both {owner[card]} and {field}; each card exists once", f"{field}[{i}]"
-                )
+                    msg("%(card)s is in both %(first)s and %(second)s; each card exists once", card=card,
+                        first=f'"{owner[card]}"', second=f'"{field}"'),
+                    f"{field}[{i}]",
+                )  # fmt: skip
             owner[card] = field
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from .errors import InvalidGameError
 from .options import Rules
 from .scoring import CATEGORY_NAMES, RoundScore
-from .text import Join, Msg, listing, msg
+from .text import NOTHING, Join, Msg, listing, msg
 
 NAME_MAX = 40
 GAME_NAME_MAX = 60
@@ -161,7 +161,7 @@ def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, en
     points are added category by category and the first side to reach the
     target wins at once; the rest of that hand goes unscored.
     """
-    progress = Progress((), (), None, None, False, msg(""))
+    progress = Progress((), (), None, None, False, NOTHING)
     for score in rounds:
         progress = play_on(progress, score, names, target, end)
     if not rounds:
@@ -206,7 +206,7 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
         # Hands recorded after the game was won count for nothing.
         tied = progress.tied
     after = Progress(
-        (*progress.counted, tuple(counted)), (*progress.totals, tuple(totals)), winner, finished, tied, msg(""), how
+        (*progress.counted, tuple(counted)), (*progress.totals, tuple(totals)), winner, finished, tied, NOTHING, how
     )
     return replace(after, status=_status(after, names, target))
 

@@ -18,7 +18,7 @@ from math import prod
 from .cards import Card, DeckStyle, Rank
 from .errors import IllegalMoveError, InvalidPositionError
 from .options import Rules
-from .text import Join, Msg, listing, msg, nmsg
+from .text import NOTHING, Join, Msg, listing, msg, nmsg
 
 # Rule identifiers used in verdicts, with the rule each stands for (RULES.md, Capturing).
 RULE_TEXT = {
@@ -111,7 +111,7 @@ class Move:
     @property
     def why(self) -> Msg:
         """The reason this play is legal, in plain words (written on demand)."""
-        return _explain(self.group, self.capture) if self.group is not None else msg("")
+        return _explain(self.group, self.capture) if self.group is not None else NOTHING
 
 
 @dataclass(frozen=True, slots=True)

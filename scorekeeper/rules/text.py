@@ -139,6 +139,8 @@ def pmsg(context: str, message_id: str, /, **params: Any) -> Msg:
 
 
 Text = Msg | str
+# The message that says nothing (a status not yet written).
+NOTHING = Msg("")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,8 @@ class Voice:
             return ""
         if not isinstance(text, Msg):
             return str(text)
+        if not text.id:
+            return ""  # gettext("") is a catalogue's header, never a message
         if text.plural is not None and text.n is not None:
             template = self.ngettext(text.id, text.plural, text.n)
         elif text.context is not None:
@@ -239,4 +243,17 @@ def _param_from(value: Any) -> Any:
     raise ValueError("not a message parameter")
 
 
-__all__ = ["ENGLISH", "RENDERED_MAX", "Join", "Listing", "Msg", "Text", "Voice", "listing", "msg", "nmsg", "pmsg"]
+__all__ = [
+    "ENGLISH",
+    "NOTHING",
+    "RENDERED_MAX",
+    "Join",
+    "Listing",
+    "Msg",
+    "Text",
+    "Voice",
+    "listing",
+    "msg",
+    "nmsg",
+    "pmsg",
+]

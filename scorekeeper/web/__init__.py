@@ -10,7 +10,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from scorekeeper.rules.errors import ScorekeeperError
-from scorekeeper.rules.text import Text
+from scorekeeper.rules.text import Text, msg
 from scorekeeper.store import Store
 
 from . import api, checker, i18n, pages, security, sheets, start  # noqa: F401 (start adds routes to pages)
@@ -73,6 +73,24 @@ def error_response(status: int, kind: str, message: Text, field: str | None = No
     return render_template("error.html", code=status, message=message), status
 
 
+# What an HTTP error says when no page gave a reason of its own.
+HTTP_WORDS = {
+    400: msg("the request could not be read; check the address or the form"),
+    403: msg("this is not allowed"),
+    404: msg("there is nothing at this address; check the link"),
+    405: msg("this address does not take that kind of request"),
+    406: msg("this address cannot answer in the form asked for"),
+    413: msg("the request is larger than this server takes; nothing was saved"),
+    414: msg("the address is too long"),
+    415: msg("this kind of content is not accepted here"),
+    429: msg("too many requests; wait a moment and try again"),
+    431: msg("the request's headers are too large"),
+    500: msg("something went wrong on the server; nothing was changed"),
+    501: msg("this server does not do that"),
+    503: msg("the server cannot answer just now; try again in a moment"),
+}
+
+
 def register_errors(app: Flask) -> None:
     """One handler per kind of failure, each answering with a page or JSON as the request wants."""
 
@@ -84,8 +102,8 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(err: CSRFError):
         """Explain a form sent without a valid token (an old page, or cookies off)."""
-        message = ("This form has expired or came from another page. Reload the page and send it again; "
-                   "nothing was saved.")  # fmt: skip
+        message = msg("This form has expired or came from another page. Reload the page and send it again; "
+                      "nothing was saved.")  # fmt: skip
         return error_response(400, "csrf", message)
 
     @app.errorhandler(RequestEntityTooLarge)
@@ -93,22 +111,29 @@ def register_errors(app: Flask) -> None:
         """A body over the limit: 413, nothing read or stored."""
         limit = app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
         return error_response(
-            413, "too_large", f"the request is larger than this server takes ({limit // 1024} KB); nothing was saved"
-        )
+            413, "too_large",
+            msg("the request is larger than this server takes (%(kb)s KB); nothing was saved", kb=limit // 1024),
+        )  # fmt: skip
 
     @app.errorhandler(UnicodeDecodeError)
     def bad_encoding(err: UnicodeDecodeError):
         """An address or form that is not UTF-8 text: 400, nothing read."""
-        return error_response(400, "bad_encoding", "this address or form is not valid text (UTF-8); nothing was read")
+        return error_response(
+            400, "bad_encoding", msg("this address or form is not valid text (UTF-8); nothing was read")
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
         """JSON errors under /api, a plain page elsewhere."""
         kind = err.name.lower().replace(" ", "_")
-        return error_response(err.code or 500, kind, err.description or err.name)
+        # Werkzeug's own descriptions are English: a page not found, a method not allowed... say them in the
+        # reader's language; a description the app wrote (abort(404, _("..."))) is already said.
+        own = err.description != type(err).description
+        said: Text = (err.description or err.name) if own else HTTP_WORDS.get(err.code or 500, err.name)
+        return error_response(err.code or 500, kind, said)
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):
         """Never a bare traceback: a short apology, logged for the engineers."""
         app.logger.exception("unexpected error on %s", request.path)
-        return error_response(500, "internal", "something went wrong on the server; nothing was changed")
+        return error_response(500, "internal", msg("something went wrong on the server; nothing was changed"))

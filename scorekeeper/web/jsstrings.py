@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import get_translations
+from flask_babel import LazyString, get_translations
 from flask_babel import lazy_gettext as _l
+
+from scorekeeper.rules.options import VALUE_LABELS
+from scorekeeper.rules.text import Msg
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,12 @@ class Plural:
 
     singular: str
     plural: str
+
+
+def _say(text: Msg) -> str:
+    from scorekeeper.web.i18n import say  # i18n puts these strings on every page, so it is imported here late
+
+    return say(text)
 
 
 def js_plural(singular: str, plural: str) -> Plural:
@@ -33,11 +42,52 @@ STRINGS: dict[str, object] = {
     # app.js
     "stepper_less": _l("One scopa less"),
     "stepper_more": _l("One scopa more"),
-    # scoreboard.js
     # piles.js and grid.js
+    "not_given": _l("not given"),
+    "where_rest": js_plural("Where does the card not given go?", "Where do the %(n)s cards not given go?"),
+    "live_row": _l("%(name)s: %(cards)s · %(coins)s"),
+    "n_cards": js_plural("%(n)s card", "%(n)s cards"),
+    "n_coins": js_plural("%(n)s coin", "%(n)s coins"),
+    "settebello": _l("settebello"),
+    "live_primiera": _l("primiera %(value)s"),
+    "rest_goes_to": js_plural("%(n)s card not tapped goes to %(name)s.", "%(n)s cards not tapped go to %(name)s."),
+    "rest_missing": js_plural("%(n)s card not tapped: saved as missing.", "%(n)s cards not tapped: saved as missing."),
+    "rest_two_sides": js_plural(
+        "%(n)s card not tapped: tap one pile's cards and the rest go to the other side.",
+        "%(n)s cards not tapped: tap one pile's cards and the rest go to the other side.",
+    ),
+    "rest_ask": js_plural(
+        "%(n)s card not tapped: Check hand asks where they go.",
+        "%(n)s cards not tapped: Check hand asks where they go.",
+    ),
     # checker.js
+    "on_the_table": _l("on the table"),
+    "in_the_hand": _l("in the hand"),
+    "table_mark": _l("T"),
+    "hand_mark": _l("H"),
+    "not_placed": _l("not placed"),
+    "empty": _l("empty"),
+    "table_line": _l("Table: %(cards)s"),
+    "hand_line": _l("Hand: %(cards)s"),
     # newgame.js
+    "players_target": _l("%(n)s players: %(target)s"),
+    "profile_for": _l("This profile is for %(players)s players."),
+    "profile_targets": _l("The profile's target for this many players (%(targets)s)."),
+    "profile_target": _l("The profile's target for this many players."),
+    "change_target": _l("Change it to play to another score."),
+    "to_target": _l("to %(n)s"),
+    "italian_deck": _l("Italian deck"),
+    "house_rules": js_plural("%(n)s house rule", "%(n)s house rules"),
+    "name_placeholder": _l("The players and the time"),
+    "as_the_profile": _l("as the profile (%(value)s)"),
+    # The house rules' values, as the new-game menus name them ("option_true", "option_count_out").
+    **{
+        f"option_{str(value).lower()}": LazyString(lambda label=label: _say(label))
+        for value, label in VALUE_LABELS.items()
+    },
     # share.js
+    "copied": _l("Copied"),
+    "copy_by_hand": _l("Selected: copy it from the phone's menu"),
 }
 
 

@@ -12,6 +12,7 @@ from functools import wraps
 from typing import Any
 
 from flask import request, session, url_for
+from flask_babel import gettext
 
 from scorekeeper import games
 from scorekeeper.games import Forbidden, GameNotFound
@@ -58,10 +59,11 @@ def _over(game_id: str) -> bool:
 def _let_go_message(game_id: str, key: str) -> str:
     name = games.get(store(), game_id).game.name
     link = absolute(url_for("pages.keep_game", game_id=game_id, key=key))
-    return (
-        f"This phone keeps at most {KEPT_MAX} games, so it no longer keeps “{name}”. "
-        f"To keep score of it again on this phone, open its keeper link: {link}"
-    )
+    return gettext(
+        "This phone keeps at most %(max)s games, so it no longer keeps “%(game)s”. To keep score of it again on this "
+        "phone, open its keeper link: %(link)s",
+        max=KEPT_MAX, game=name, link=link,
+    )  # fmt: skip
 
 
 def forget(game_id: str) -> None:

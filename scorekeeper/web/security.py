@@ -16,11 +16,13 @@ import os
 
 from flask import Flask, Response, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext
 from markupsafe import escape
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.web.addresses import split_hosts, trusted_hosts
+from scorekeeper.web.i18n import language
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -38,10 +40,6 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
-UNTRUSTED_HOST = (
-    "This server does not answer to the name {host}. Open it at the address it printed when it started, "
-    "or add the name to SCOREKEEPER_TRUSTED_HOSTS (or set SCOREKEEPER_BASE_URL)."
-)
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -62,12 +60,17 @@ def untrusted_host(err: SecurityError):
     """A Host this server does not answer to: 400, without templates (url_for needs a trusted host)."""
     host = request.environ.get("HTTP_HOST", "")
     shown = repr(host[:60] + ("..." if len(host) > 60 else ""))
-    message = UNTRUSTED_HOST.format(host=shown)
+    message = gettext(
+        "This server does not answer to the name %(host)s. Open it at the address it printed when it started, or add "
+        "the name to SCOREKEEPER_TRUSTED_HOSTS (or set SCOREKEEPER_BASE_URL).",
+        host=shown,
+    )
     if request.path.startswith("/api/"):
         return jsonify(error="untrusted_host", message=message, field=None), 400
+    title = gettext("Unknown address")
     page = (
-        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Unknown address · Scopa Scorekeeper</title>'
-        f"<h1>Unknown address</h1><p>{escape(message)}</p></html>"
+        f'<!doctype html><html lang="{escape(language())}"><meta charset="utf-8"><title>{escape(title)} · '
+        f"{escape(gettext('Scopa Scorekeeper'))}</title><h1>{escape(title)}</h1><p>{escape(message)}</p></html>"
     )
     return Response(page, status=400, mimetype="text/html")
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 import argparse
 import io
 import ipaddress
+from collections.abc import Callable
 
 import qrcode
+from babel.core import default_locale
+from babel.support import NullTranslations, Translations
 from waitress import serve
 
 from app import create_app
 from scorekeeper.web.addresses import ALL_INTERFACES, lan_addresses
+from scorekeeper.web.i18n import TRANSLATIONS, compile_catalogues
 
 # Kept importable from here: the address finding moved to addresses.py.
 __all__ = ["lan_addresses", "main", "terminal_qr"]
@@ -38,39 +42,62 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def announce(host: str, port: int, external: str | None) -> str:
-    """What to print at start: where the phones should point, or that only this machine can."""
+def terminal_language() -> Translations | NullTranslations:
+    """The catalogue of the machine's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); else English."""
+    compile_catalogues()
+    code = default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"))
+    if not code:
+        return NullTranslations()
+    return Translations.load(TRANSLATIONS, [code])
+
+
+def _english(text: str) -> str:
+    return text
+
+
+def announce(host: str, port: int, external: str | None, _: Callable[[str], str] = _english) -> str:
+    """What to print at start: where the phones should point, or that only this machine can (``_`` translates)."""
     local = f"http://127.0.0.1:{port}/"
     if external:
-        return f"Open {external} on any phone, or scan:\n{terminal_qr(external)}On this machine: {local}"
+        return (
+            _("Open %(address)s on any phone, or scan:") % {"address": external}
+            + "\n"
+            + terminal_qr(external)
+            + _("On this machine: %(address)s") % {"address": local}
+        )
     if is_loopback(host):
         # A LAN address would be a lie here: the server does not answer on it.
-        return (f"Listening on {host} only: only this machine can open {local}\n"
-                "Other phones cannot reach it; start with HOST=0.0.0.0 (the default) to let them in.")  # fmt: skip
+        only = _("Listening on %(host)s only: only this machine can open %(address)s") % {
+            "host": host,
+            "address": local,
+        }
+        return only + "\n" + _("Other phones cannot reach it; start with HOST=0.0.0.0 (the default) to let them in.")
     if host in ALL_INTERFACES:
         found = lan_addresses()
         if not found:
-            return f"No network address found: only this machine can open {local}"
+            return _("No network address found: only this machine can open %(address)s") % {"address": local}
         address = f"http://{found[0]}:{port}/"
     else:
         # Listening on one address only: that address is the way in, for this machine too.
         shown = f"[{host}]" if ":" in host else host
         address = local = f"http://{shown}:{port}/"
-    return f"Open {address} on any phone on this network, or scan:\n{terminal_qr(address)}On this machine: {local}"
+    return (_("Open %(address)s on any phone on this network, or scan:") % {"address": address} + "\n"
+            + terminal_qr(address) + _("On this machine: %(address)s") % {"address": local})  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:
     """Start the server and say where the phones should point."""
-    parser = argparse.ArgumentParser(description="Serve Scopa Scorekeeper on the local network.")
+    said = terminal_language().gettext
+    parser = argparse.ArgumentParser(description=said("Serve Scopa Scorekeeper on the local network."))
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     parser.add_argument("--port", type=int, default=5000)
     args = parser.parse_args(argv)
     app = create_app()
     # Links and QR codes replace a loopback address by the LAN one only when the LAN can reach the server.
     app.config["LISTEN_HOST"] = args.host
-    print(f"Scopa Scorekeeper: data in {app.config['DATABASE']}")
-    print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL")))
-    print("Ctrl+C stops the server.", flush=True)
+    print(said("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
+    print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), said))
+    print(said("Ctrl+C stops the server."), flush=True)
     # Every phone at every table keeps a connection open while it watches the score: allow thousands.
     serve(app, host=args.host, port=args.port, threads=8, connection_limit=4000, ident="scopa-scorekeeper")
 

@@ -12,12 +12,14 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from scorekeeper import games
 from scorekeeper.games import Conflict, GameNotFound
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.rules.text import msg
 from scorekeeper.store import StorageUnavailable, Store
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence
@@ -79,7 +81,7 @@ def new_game():
         try:
             names = form.names()
             if len(names) < 2:
-                raise InvalidGameError("write the names of 2, 3, 4 or 6 players", "sides")
+                raise InvalidGameError(msg("write the names of 2, 3, 4 or 6 players"), "sides")
             rules = Rules.from_dict(form.rules_data())
             sides = form.sides()
             name = (form.name.data or "").strip() or default_name(sides, form.local_time.data)
@@ -89,7 +91,7 @@ def new_game():
         else:
             for message in keep(game.id, key):
                 flash(message, "error")
-            flash("Game started. This phone keeps the score; share the viewer link with the table.")
+            flash(_("Game started. This phone keeps the score; share the viewer link with the table."))
             return redirect(url_for("pages.scoreboard", game_id=game.id))
     form.fill_target()
     profiles = _profiles_data()
@@ -134,7 +136,7 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
         seen = db.submission(game_id, submission_id)
         if seen is not None:
             if seen.action != REMATCH or not seen.round:
-                raise Conflict("this form was already used for another change; nothing was started", "reused")
+                raise Conflict(msg("this form was already used for another change; nothing was started"), "reused")
             return seen.round, None
         # One rematch per finished game, whichever phone asks: a second phone is sent to the first one's.
         first = db.submission(game_id, _the_rematch(game_id))
@@ -142,7 +144,7 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
             return first.round, None
         before = games.get(db, game_id)
         if not before.finished:
-            raise Conflict("this game is not over yet: a rematch is offered once it is won", "not_finished")
+            raise Conflict(msg("this game is not over yet: a rematch is offered once it is won"), "not_finished")
         old = before.game
         game, key = games.new_game(db, default_name(old.sides, clock), old.sides, old.rules, old.deck_style)
         try:
@@ -183,13 +185,13 @@ def rematch(game_id: str):
         for message in keep(new_id, key):
             flash(message, "error")
     if key is not None or new_id in kept_games():
-        flash("Rematch started: same sides, rules, target and deck. This phone keeps the score.")
+        flash(_("Rematch started: same sides, rules, target and deck. This phone keeps the score."))
     else:
         flash(
-            "The rematch was already started (on another phone, or from this one a while ago): here it is. "
-            "To keep its score on this phone, open its keeper link from the phone that keeps it.",
+            _("The rematch was already started (on another phone, or from this one a while ago): here it is. To keep "
+              "its score on this phone, open its keeper link from the phone that keeps it."),
             "error",
-        )
+        )  # fmt: skip
     return redirect(url_for("pages.scoreboard", game_id=new_id))
 
 
@@ -202,7 +204,7 @@ def confirm_forget(game_id: str):
     score = games.get(store(), game_id)
     key = kept_games().get(game_id)
     if key is None:
-        flash("This phone does not keep score of this game.")
+        flash(_("This phone does not keep score of this game."))
         return redirect(url_for("pages.scoreboard", game_id=game_id))
     keeper_path = url_for("pages.keep_game", game_id=game_id, key=key)
     return render_template(
@@ -223,7 +225,7 @@ def forget_game(game_id: str):
         try:
             name = games.get(store(), game_id).game.name
         except GameNotFound:
-            name = "the game"
-        flash(f"This phone no longer keeps score of “{name}”. The game stays: its viewer link still shows it, "
-              "and its keeper link lets a phone keep score again.")  # fmt: skip
+            name = _("the game")
+        flash(_("This phone no longer keeps score of “%(game)s”. The game stays: its viewer link still shows it, and "
+                "its keeper link lets a phone keep score again.", game=name))  # fmt: skip
     return redirect(url_for("pages.home"))
