@@ -8,6 +8,7 @@ import os
 import re
 import secrets
 
+import pytest
 from flask import session
 from hypothesis import given
 from hypothesis import strategies as st
@@ -206,3 +207,57 @@ def test_anything_else_in_a_cookie_is_no_message():
     for junk in (None, 3, "x", {"id": 3}, {"id": "a", "p": {"x": {"c": "99z"}}}, {"id": "a", "p": {"x": {"q": 1}}},
                  {"id": "a", "p": {}, "pl": "b", "n": "two"}):  # fmt: skip
         assert Msg.from_data(junk) is None
+
+
+# Switching language keeps the page and everything typed in it; nothing is saved by it.
+
+
+def _start(client, *names):
+    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic",
+                                                               "deck_style": "italian"}  # fmt: skip
+    return client.post("/new", data=data).headers["Location"].rsplit("/", 1)[1]
+
+
+def _checked(page: str, name: str) -> str | None:
+    for tag in re.findall(r"<input\b[^>]*>", page):
+        if f'name="{name}"' in tag and re.search(r"\bchecked\b", tag):
+            return re.search(r'value="([^"]*)"', tag)[1]
+    return None
+
+
+def test_the_new_game_form_comes_back_typed_in_the_new_language(client):
+    typed = {"players-0": "Anna", "players-1": "Bruno", "players-2": "Carla", "name": "Venerdì", "profile": "boxed",
+             "opt_napola": "true", "deck_style": "french"}  # fmt: skip
+    r = client.post("/language?next=/new", data={"lang": "it", **typed})
+    assert r.status_code == 303 and r.headers["Location"] == "/new"
+    page = client.get("/new").get_data(as_text=True)
+    assert lang_of(page) == "it" and "Nuova partita" in page
+    for name in ("players-0", "players-1", "players-2", "name"):
+        assert re.search(rf'name="{name}"[^>]*value="{typed[name]}"', page), name
+    assert re.search(r'<option selected value="boxed">', page)
+    assert re.search(r'<option selected value="true">', page)
+    assert _checked(page, "deck_style") == "french"
+    assert client.get("/").get_data(as_text=True).count("/g/") == 0  # no game was started
+
+
+@pytest.mark.parametrize("mode", ["won", "counts", "piles"])
+def test_a_hand_being_entered_comes_back_in_the_new_language(client, mode):
+    game_id = _start(client, "Anna", "Bruno")
+    if mode == "won":
+        url, typed = f"/g/{game_id}", {"won_cards": "0", "won_coins": "tie", "won_settebello": "1"}
+    elif mode == "counts":
+        url, typed = f"/g/{game_id}/counts", {"sides-0-cards": "22", "sides-0-coins": "6", "settebello": "1"}
+    else:
+        url, typed = f"/g/{game_id}/hand", {"c_7d": "1", "c_5c": "0", "sides-0-scopas": "2"}
+    r = client.post("/language", query_string={"next": url}, data={"lang": "it", **typed, "submission_id": "sw-0001"})
+    assert r.status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    assert lang_of(page) == "it"
+    if mode == "won":
+        assert [_checked(page, k) for k in typed] == list(typed.values())
+    elif mode == "counts":
+        assert re.search(r'name="sides-0-cards"[^>]*value="22"', page) and _checked(page, "settebello") == "1"
+    else:
+        assert re.search(r'name="c_7d".*?<option value="1" selected', page, re.S)
+        assert re.search(r'name="c_5c".*?<option value="0" selected', page, re.S)
+    assert client.get(f"/api/v1/games/{game_id}").json["rounds"] == []  # nothing was saved

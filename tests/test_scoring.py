@@ -55,7 +55,7 @@ def test_a_full_hand_scores_every_category_with_its_reason():
     assert texts["cards"] == "Anna took the most cards: 22-18."
     assert texts["coins"] == "Anna took the most coins: 6-4."
     assert "settebello" in texts["settebello"] and texts["settebello"].startswith("Anna")
-    assert "Anna 84 (7d 7c 7s 7b), Bruno 64 (1d 1c 1s 1b)" in texts["primiera"]
+    assert "Anna 84 (7d, 7c, 7s, 7b); Bruno 64 (1d, 1c, 1s, 1b)" in texts["primiera"]
     assert score.warnings == ()
 
 

@@ -480,7 +480,7 @@ def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int 
 def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, int | None, Msg]:
     def shown(i: int) -> Msg:
         t = tallies[i]
-        cards = listing(t.primiera_cards, Join.SPACE)
+        cards = listing(t.primiera_cards, Join.COMMA)
         if t.primiera is None:
             if t.primiera_cards:
                 return msg("%(name)s no primiera (%(cards)s)", name=names[i], cards=cards)
@@ -547,7 +547,7 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
     top = max(cast(int, tallies[i].primiera) for i in eligible)  # eligible: primiera is not None
     leaders = [i for i in eligible if tallies[i].primiera == top]
-    everyone = listing([shown(i) for i in range(len(tallies))], Join.COMMA)
+    everyone = listing([shown(i) for i in range(len(tallies))], Join.SEMICOLON)
     if len(leaders) == 1:
         return (
             "primiera",

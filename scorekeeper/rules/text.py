@@ -45,11 +45,12 @@ def _no_context(_context: str, text: str) -> str:
 
 
 class Join(enum.Enum):
-    """How a list is read out: "a, b and c", "a, b or c", "a, b, c", or the cards of a sum "a + b"."""
+    """How a list is read out: "a, b and c", "a, b or c", "a, b, c", "a; b", or the cards of a sum "a + b"."""
 
     AND = "and"
     OR = "or"
     COMMA = "comma"
+    SEMICOLON = "semicolon"
     PLUS = "plus"
     SPACE = "space"
 
@@ -61,6 +62,8 @@ def _english_list(items: Sequence[str], how: Join) -> str:
         return " ".join(items)
     if how is Join.COMMA:
         return ", ".join(items)
+    if how is Join.SEMICOLON:
+        return "; ".join(items)
     if len(items) <= 1:
         return "".join(items)
     word = " and " if how is Join.AND else " or "

@@ -120,6 +120,8 @@ def _join(items: Sequence[str], how: Join) -> str:
         return " ".join(items)
     if how is Join.COMMA:
         return ", ".join(items)
+    if how is Join.SEMICOLON:
+        return "; ".join(items)
     if not items:
         return ""
     return format_list(list(items), style="or" if how is Join.OR else "standard", locale=get_locale())

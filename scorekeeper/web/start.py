@@ -21,6 +21,7 @@ from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.text import msg
 from scorekeeper.store import StorageUnavailable, Store
+from scorekeeper.web import i18n
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence
 from scorekeeper.web.i18n import say
@@ -76,7 +77,9 @@ def default_name(sides: Sequence[Side], clock: str | None = None) -> str:
 @bp.route("/new", methods=["GET", "POST"])
 def new_game():
     """Start a game: two names and one tap make a classic game to 11."""
-    form = NewGameForm()
+    # Back from a language switch: the form as it was typed, in the new language (nothing checked or started).
+    carried = i18n.carried() if request.method == "GET" else None
+    form = NewGameForm(formdata=carried, meta={"csrf": False}) if carried else NewGameForm()
     if form.validate_on_submit():
         try:
             names = form.names()
