@@ -27,7 +27,16 @@ from typing import Any
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, ScorekeeperError
 from scorekeeper.rules.game import GAME_NAME_MAX, clean_text
-from scorekeeper.rules.ledger import Game, GameScore, HandEntry, RoundRecord, add_hand, score_entry, score_game
+from scorekeeper.rules.ledger import (
+    Game,
+    GameScore,
+    HandEntry,
+    RoundRecord,
+    ScoredRound,
+    add_hand,
+    score_entry,
+    score_game,
+)
 from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
 from scorekeeper.rules.text import Msg, Text, msg, nmsg
 from scorekeeper.store import StorageUnavailable, Store, now
@@ -63,9 +72,9 @@ class Conflict(ScorekeeperError):
     kind = "conflict"
     status = 409
 
-    def __init__(self, message: Text, kind: str = "conflict", current: dict[str, Any] | None = None):
+    def __init__(self, message: Text, kind: str = "conflict", current: ScoredRound | None = None):
         super().__init__(message, None, kind)
-        # The hand as it is now (the API's round shape), so the answer can show what won.
+        # The hand as it is now, so the answer can show what won (the API's round shape, in the reader's words).
         self.current = current
 
 
@@ -327,7 +336,7 @@ def _moved_on(score: GameScore, number: int) -> Conflict:
             msg("hand %(n)s was already saved on another phone while this one was open (the game now has "
                 "%(hands)s); nothing was saved. %(then)s", n=number, hands=hands, then=then),
             "stale",
-            current=latest.to_dict(),
+            current=latest,
         )  # fmt: skip
     return Conflict(
         msg("this form was for hand %(n)s, but the game's next hand is %(next)s (a hand was deleted on another "
@@ -363,7 +372,7 @@ def _hand_at(score: GameScore, number: int, version: int | None, then: Msg):
                 then=then,
             ),
             "stale",
-            current=played.to_dict(),
+            current=played,
         )
     return played
 
@@ -451,7 +460,7 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
                         n=played.number,
                     ),
                     "stale",
-                    current=played.to_dict(),
+                    current=played,
                 )
             if played.number != len(before.rounds):
                 # Undo puts the hand back as the hand in progress; with a later hand saved on another
@@ -465,7 +474,7 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
                         n=played.number,
                     ),
                     "stale",
-                    current=played.to_dict(),
+                    current=played,
                 )
             pending = [
                 min(SCOPAS_MAX, p + side.scopas)

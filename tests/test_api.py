@@ -40,7 +40,7 @@ def test_moves_with_rules_and_last_play(client):
     [
         ({"hand": ["9x"], "table": []}, "hand[0]", "invalid card: '9x'"),
         ({"hand": ["7d", "7D"]}, "hand[1]", "listed twice"),
-        ({"hand": ["7d"], "table": ["5c", "7d"]}, "table[1]", "in both \"hand\" and \"table\""),
+        ({"hand": ["7d"], "table": ["5c", "7d"]}, "table[1]", 'in both "hand" and "table"'),
         ({"hand": []}, "hand", "expected 1 to 10"),
         ({"table": ["7d"]}, "hand", "must be a list"),
         ({"hand": [str(c) for c in DECK[:11]]}, "hand", "expected 1 to 10"),

@@ -78,7 +78,7 @@ def test_parse_cards_names_the_position_of_a_bad_or_repeated_card():
 
 
 def test_parse_cards_checks_how_many():
-    with pytest.raises(InvalidCardError, match="\"hand\" has 11 cards; expected 1 to 10"):
+    with pytest.raises(InvalidCardError, match='"hand" has 11 cards; expected 1 to 10'):
         parse_cards([str(c) for c in DECK[:11]], "hand", low=1, high=10)
     with pytest.raises(InvalidCardError, match="must be a list"):
         parse_cards("7d", "hand")

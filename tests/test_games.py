@@ -69,7 +69,7 @@ def test_a_hand_saved_meanwhile_on_another_phone_is_not_saved_twice(store, game_
     with pytest.raises(Conflict) as caught:
         games.record_hand(store, game_id, hand(scopas=(1, 0)), "sub-phone-b01", number=1)
     assert caught.value.kind == "stale" and "hand 1 was already saved on another phone" in str(caught.value.message)
-    assert caught.value.current["number"] == 1 and len(games.get(store, game_id).rounds) == 1
+    assert caught.value.current.number == 1 and len(games.get(store, game_id).rounds) == 1
     again = games.record_hand(store, game_id, hand(), "sub-phone-b01", number=2)
     assert again.number == 2 and again.created
     # A form for a hand beyond the next one (a hand deleted meanwhile) is refused too.

@@ -97,7 +97,9 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(ScorekeeperError)
     def known(err: ScorekeeperError):
         """Bad input (400), no such game (404), no keeper key (403), a conflict (409), storage down (503)."""
-        return error_response(err.status, err.kind, err.message, err.field, current=getattr(err, "current", None))
+        current = getattr(err, "current", None)
+        shown = current.to_dict(i18n.voice()) if current is not None else None
+        return error_response(err.status, err.kind, err.message, err.field, current=shown)
 
     @app.errorhandler(CSRFError)
     def csrf_failed(err: CSRFError):

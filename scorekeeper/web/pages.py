@@ -359,8 +359,8 @@ def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
     """Where to see, after a conflict, the hand the form was about as it is now (or the scoreboard)."""
     score = games.get(store(), game_id)
     played = score.round_by_id(round_id) if round_id else None
-    if played is None and err.current and round_id is None:
-        played = score.round_by_id(err.current.get("id", ""))
+    if played is None and err.current is not None and round_id is None:
+        played = score.round_by_id(err.current.record.id)
     if played is None:
         return url_for("pages.scoreboard", game_id=game_id)
     return url_for("pages.hand_detail", game_id=game_id, number=played.number)
