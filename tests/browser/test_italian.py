@@ -7,6 +7,7 @@ state is drawn at 390 px and at 195 px (200% zoom) and saved to tests/screenshot
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, page_width
 from tests.browser.states import states
@@ -54,4 +55,38 @@ def test_the_switch_keeps_the_new_game_form_and_is_remembered(browser, live_serv
     page.get_by_role("button", name="English").click()
     page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.lang") == "en"
+    context.close()
+
+
+@ITALIAN
+def test_the_scripts_speak_italian_on_the_card_grid_and_the_checker(page, live_server):
+    page.goto(f"{live_server}/new")
+    page.fill("#players-0", "Anna")
+    page.fill("#players-1", "Bruno")
+    page.get_by_role("button", name="Inizia la partita").click()
+    page.get_by_role("link", name="Tocca le carte").first.click()
+    page.wait_for_load_state("load")
+    page.get_by_role("button", name="Anna").first.click()
+    page.get_by_role("button", name="7 di Denari, non assegnata").click()
+    expect(page.get_by_role("button", name="7 di Denari, mazzetto di Anna")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#live")).to_contain_text("Anna: 1 carta · 1 denaro · settebello")
+    expect(page.locator("#live")).to_contain_text("39 carte non toccate")
+    page.goto(f"{live_server}/check")
+    page.wait_for_load_state("load")
+    page.get_by_role("button", name="Asso di Bastoni, non messa").click()
+    expect(page.locator(".where-t-text")).to_have_text("Tavola: Asso di Bastoni")
+
+
+def test_the_switch_on_the_checker_keeps_the_cards_tapped_but_not_yet_asked(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server}/check")
+    page.wait_for_load_state("load")
+    page.get_by_role("button", name="Asso di Bastoni, not placed").click()
+    page.locator(".pick[data-where='h']").click()
+    page.get_by_role("button", name="Fante di Denari, not placed").click()
+    _switch_to_italian(page)
+    assert page.evaluate("document.documentElement.lang") == "it"
+    expect(page.locator(".where-t-text")).to_have_text("Tavola: Asso di Bastoni")
+    expect(page.locator(".where-h-text")).to_have_text("Mano: Fante di Denari")
     context.close()

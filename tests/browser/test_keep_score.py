@@ -75,8 +75,8 @@ def test_a_four_player_partnership_game_with_quick_counts(page, live_server, sho
     page.fill("input[name=sides-0-primiera]", "76")
     page.fill("input[name=sides-1-primiera]", "81")
     page.check("input[name=settebello][value='0']")
-    page.locator(".stepper.side1 button[aria-label='one scopa more']").click()
-    page.locator(".stepper.side1 button[aria-label='one scopa more']").click()
+    page.locator(".stepper.side1 button[aria-label='One scopa more']").click()
+    page.locator(".stepper.side1 button[aria-label='One scopa more']").click()
     shot("quick-counts")
     page.get_by_role("button", name="Check hand").click()
     expect(page.locator(".breakdown")).to_contain_text("17")  # the rest of the cards
@@ -96,7 +96,7 @@ def test_editing_and_deleting_a_hand(page, live_server, shot):
     page.locator("#hand-1").get_by_role("link", name="Hand 1").click()  # an earlier hand: its own page
     expect(page.locator(".breakdown")).to_contain_text("settebello")
     shot("hand-detail")
-    page.get_by_role("link", name="Edit").click()
+    page.get_by_role("link", name="Correct").click()
     expect(page.locator("h1")).to_contain_text("Correct hand 1")
     page.wait_for_load_state()  # loaded: taps on the cells reach its script
     page.locator(".pick[data-side='1']").click()
@@ -140,7 +140,7 @@ def test_a_bad_entry_shows_the_error_and_keeps_every_tap(page, live_server, shot
     page.locator(".pick[data-side='1']").click()
     page.locator(".cell[data-card='1s']").click()
     for _ in range(3):
-        page.locator(".stepper.side0 button[aria-label='one scopa more']").click()
+        page.locator(".stepper.side0 button[aria-label='One scopa more']").click()
     page.get_by_role("button", name="Check hand").click()
     page.get_by_role("button", name="They are missing: save without them").click()
     expect(page.locator("#form-error")).to_contain_text("Anna has 3 scopas with 2 cards")

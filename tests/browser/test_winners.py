@@ -58,7 +58,8 @@ def test_a_two_player_hand_with_one_scopa_is_saved_in_six_taps(page, live_server
     expect(page.locator(".just-saved")).to_contain_text("Anna +4 · Bruno +1")
     expect(page.locator("#hand-1 .breakdown")).to_contain_text("primiera")  # the hand's breakdown, in the page
     expect(page.locator(".scopa-form.side0 .count")).to_have_text("0")
-    for control in (page.get_by_role("button", name="Undo"), page.locator("#hand-1").get_by_role("link", name="Edit")):
+    correct = page.locator("#hand-1").get_by_role("link", name="Correct")
+    for control in (page.get_by_role("button", name="Undo"), correct):
         assert control.bounding_box()["height"] >= 44
     assert [url for url, navigation in posts[before:] if navigation] == [page.url.split("#")[0] + "/won"]
     g = api_game(page, live_server)
@@ -85,7 +86,7 @@ def test_a_missing_row_is_named_and_every_tap_is_kept(page, live_server, posts):
     tap = Taps(page)
     tap_rows(tap, {"cards": 0, "settebello": 1})
     tap("#save-won")
-    expect(page.locator("#form-error")).to_have_text("Answer every row: coins, primiera are not answered.")
+    expect(page.locator("#form-error")).to_have_text("Answer every row: coins and primiera are not answered.")
     expect(page.locator("#row-won_coins .field-error")).to_have_text("Coins: tap who took the most coins, or Tie.")
     expect(page.locator("#won_cards-0")).to_be_checked()
     expect(page.locator("#won_settebello-1")).to_be_checked()
@@ -197,7 +198,7 @@ def test_undo_brings_a_counts_hand_back_into_its_form(page, live_server):
     page.fill("input[name=sides-0-coins]", "4")
     page.check("input[name=settebello][value='1']")
     page.check("input[name=primiera_by][value='none']")
-    page.locator(".stepper.side0 button[aria-label='one scopa more']").click()
+    page.locator(".stepper.side0 button[aria-label='One scopa more']").click()
     page.get_by_role("button", name="Check hand").click()
     page.locator("#save").click()
     expect(page.locator(".total .points")).to_have_text(["2", "2"])
