@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import DECK, Card, DeckStyle, Rules, deal_check, judge_play, legal_moves, play_out
 from scorekeeper.rules.scoring import Tally, Won, score_round, won_categories
-from scorekeeper.rules.text import Join, Voice
+from scorekeeper.rules.text import FIXED_JOINS, Join, Voice
 from scorekeeper.web.i18n import TRANSLATIONS, compile_catalogues
 from tests.test_italian_pages import ENGLISH, WORD
 
@@ -27,9 +27,8 @@ CODE = re.compile(r"\b(10|[1-9])[dcsb]\b")
 
 def italian(style: DeckStyle | None = DeckStyle.ITALIAN) -> Voice:
     def join(items, how):
-        sep = {Join.PLUS: " + ", Join.SPACE: " ", Join.COMMA: ", ", Join.SEMICOLON: "; "}.get(how)
-        if sep is not None or len(items) < 2:
-            return (sep or "").join(items)
+        if how in FIXED_JOINS or len(items) < 2:
+            return FIXED_JOINS.get(how, "").join(items)
         return ", ".join(items[:-1]) + (" e " if how is Join.AND else " o ") + items[-1]
 
     return Voice(CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext, join, style)

@@ -55,15 +55,13 @@ class Join(enum.Enum):
     SPACE = "space"
 
 
+# The joins that read the same in every language; "and" and "or" are each language's own.
+FIXED_JOINS = {Join.PLUS: " + ", Join.SPACE: " ", Join.COMMA: ", ", Join.SEMICOLON: "; "}
+
+
 def _english_list(items: Sequence[str], how: Join) -> str:
-    if how is Join.PLUS:
-        return " + ".join(items)
-    if how is Join.SPACE:
-        return " ".join(items)
-    if how is Join.COMMA:
-        return ", ".join(items)
-    if how is Join.SEMICOLON:
-        return "; ".join(items)
+    if how in FIXED_JOINS:
+        return FIXED_JOINS[how].join(items)
     if len(items) <= 1:
         return "".join(items)
     word = " and " if how is Join.AND else " or "
@@ -248,6 +246,7 @@ def _param_from(value: Any) -> Any:
 
 __all__ = [
     "ENGLISH",
+    "FIXED_JOINS",
     "NOTHING",
     "RENDERED_MAX",
     "Join",

@@ -32,7 +32,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules.cards import Card, DeckStyle
 from scorekeeper.rules.options import Profile
-from scorekeeper.rules.text import Join, Text, Voice
+from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
 from scorekeeper.web.jsstrings import js_strings
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
@@ -114,14 +114,8 @@ def language() -> str:
 
 
 def _join(items: Sequence[str], how: Join) -> str:
-    if how is Join.PLUS:
-        return " + ".join(items)
-    if how is Join.SPACE:
-        return " ".join(items)
-    if how is Join.COMMA:
-        return ", ".join(items)
-    if how is Join.SEMICOLON:
-        return "; ".join(items)
+    if how in FIXED_JOINS:
+        return FIXED_JOINS[how].join(items)
     if not items:
         return ""
     return format_list(list(items), style="or" if how is Join.OR else "standard", locale=get_locale())
@@ -243,15 +237,9 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_language)
     app.register_blueprint(bp)
     app.jinja_env.filters["say"] = say
-    app.jinja_env.globals["say"] = say
-    app.jinja_env.globals.update(
-        js_strings=js_strings,
-        card_name=card_name,
-        card_list=card_list,
-        target_list=target_list,
-        category_names=CATEGORY_NAMES,
-        deck_names=DECK_NAMES,
-    )
+    app.jinja_env.globals.update(say=say, js_strings=js_strings, card_name=card_name, card_list=card_list,
+                                 target_list=target_list, category_names=CATEGORY_NAMES,
+                                 deck_names=DECK_NAMES)  # fmt: skip
     app.context_processor(_template_globals)
 
     @app.after_request
