@@ -211,13 +211,45 @@ def test_the_csv_header_is_italian(client):
     assert not [w for w in WORD.findall(header) if w.lower() in ENGLISH], header
 
 
-def test_api_messages_are_italian_and_kinds_stay_english(client):
-    r = client.post("/api/v1/moves", json={"hand": ["7d"], "table": ["7d"]}, headers=IT)
-    assert r.status_code == 400
-    body = r.get_json()
-    english = client.post("/api/v1/moves", json={"hand": ["7d"], "table": ["7d"]}).get_json()
-    assert body["error"] == english["error"] and body.get("field") == english.get("field")
-    assert body["message"] != english["message"]
+BAD_REQUESTS = [
+    ("post", "/api/v1/moves", {"hand": ["7d"], "table": ["7d"]}),
+    ("post", "/api/v1/moves", {"hand": ["zz"], "table": []}),
+    ("post", "/api/v1/moves", {"hand": ["7d"], "rules": {"profile": "nope"}}),
+    ("post", "/api/v1/moves", {"hand": ["7d"], "rules": {"napola": "yes"}}),
+    ("post", "/api/v1/judge", {"card": "7d", "capture": ["5c"], "table": ["2s"]}),
+    ("post", "/api/v1/deal", {"table": ["7d"]}),
+    ("post", "/api/v1/score", {"sides": [{"pile": ["7d"]}, {"pile": ["7d"]}]}),
+    ("post", "/api/v1/score", {"sides": [{"won": ["cards"]}, {"won": ["cards"]}]}),
+    ("post", "/api/v1/score", {"sides": [{"tally": {"cards": 30, "coins": 5, "settebello": True}},
+                                         {"tally": {"cards": 30, "coins": 5, "settebello": False}}]}),
+    ("post", "/api/v1/games", {"sides": [{"name": "Anna"}]}),
+    ("post", "/api/v1/games", {"sides": [{"name": "Anna"}, {"name": "anna"}]}),
+    ("get", "/api/v1/games/nope", None),
+    ("post", "/api/v1/games/nope/rounds", {"sides": []}),
+    ("put", "/api/v1/moves", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("method", "url", "body"), BAD_REQUESTS)
+def test_api_messages_are_italian_and_kinds_stay_english(client, method, url, body):
+    """The same refusal in both languages: the same status, kind and field; the message in Italian."""
+    call = getattr(client, method)
+    english = call(url, json=body) if body is not None else call(url)
+    italian = call(url, json=body, headers=IT) if body is not None else call(url, headers=IT)
+    assert italian.status_code == english.status_code >= 400
+    said, plain = italian.get_json(), english.get_json()
+    assert said["error"] == plain["error"] and said.get("field") == plain.get("field")
+    assert said["message"] != plain["message"]
     # The JSON keys a message names ("hand", in quotes) are the API's own words, the same in every language.
-    said = re.sub(r'"[^"]*"', " ", body["message"])
-    assert not [w for w in WORD.findall(said) if w.lower() in ENGLISH], body["message"]
+    words = re.sub(r'"[^"]*"', " ", said["message"])
+    assert not [w for w in WORD.findall(words) if w.lower() in ENGLISH], said["message"]
+
+
+def test_api_answers_are_italian_with_cards_in_the_deck_style(client):
+    body = {"hand": ["7d"], "table": ["5c", "2s", "7s"], "deck_style": "italian"}
+    moves = client.post("/api/v1/moves", json=body, headers=IT).get_json()["moves"]
+    assert moves[0]["why"].startswith("7 di Denari prende 7 di Spade")
+    english = client.post("/api/v1/moves", json={k: v for k, v in body.items() if k != "deck_style"}).get_json()
+    assert english["moves"][0]["why"].startswith("7d takes 7s")
+    rules = client.get("/api/v1/rules", headers=IT).get_json()
+    assert rules["profiles"][0]["title"] == "Classica" and rules["profiles"][0]["name"] == "classic"

@@ -16,7 +16,7 @@ from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import Rules
 from .scoring import SCOPAS_MAX, WON_CATEGORIES, RoundScore, Tally, Won, score_round
-from .text import ENGLISH, Voice, msg
+from .text import ENGLISH, Voice, keys, msg
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
 ENTRY_KINDS = ("pile", "tally", "won")
@@ -139,7 +139,7 @@ class HandEntry:
 
 def read_won(data: object, field: str) -> frozenset[str]:
     """The categories one side won: a list of names, each at most once (which are asked is the rules')."""
-    names = ", ".join(WON_CATEGORIES)
+    names = keys(WON_CATEGORIES)
     if not isinstance(data, list):
         raise InvalidRoundError(msg("won must be a list of the categories the side won, from %(names)s", names=names),
                                 field)  # fmt: skip
@@ -164,7 +164,7 @@ def read_tally(data: object, field: str) -> Tally:
     for key in data:
         if key not in TALLY_FIELDS:
             raise InvalidRoundError(
-                msg("unknown count %(value)s (expected %(names)s)", value=excerpt(key), names=", ".join(TALLY_FIELDS)),
+                msg("unknown count %(value)s (expected %(names)s)", value=excerpt(key), names=keys(TALLY_FIELDS)),
                 f"{field}.{key}",
             )
     for key in ("cards", "coins", "settebello"):

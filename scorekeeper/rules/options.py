@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import EXCERPT_MAX, InvalidRulesError, excerpt
-from .text import Join, Msg, listing, msg, pmsg
+from .text import Join, Msg, keys, listing, msg, pmsg
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 DEALS = ("3+4", "9+4", "10+0")
@@ -194,7 +194,7 @@ class Rules:
         if name not in PROFILES:
             raise InvalidRulesError(
                 msg("unknown rule profile: %(value)s (expected one of %(names)s)", value=excerpt(name),
-                    names=", ".join(PROFILES)),
+                    names=keys(PROFILES)),
                 "profile",
             )  # fmt: skip
         return cls(profile=name, **PROFILES[name].options)
@@ -216,13 +216,13 @@ class Rules:
             if key not in known:
                 raise InvalidRulesError(
                     msg("unknown rule option: %(value)s (expected one of %(names)s)", value=excerpt(key),
-                        names=", ".join(sorted(known))),
+                        names=keys(sorted(known))),
                     str(key),
                 )  # fmt: skip
         profile_name = data.get("profile", DEFAULT_PROFILE)
         if not isinstance(profile_name, str):
             raise InvalidRulesError(
-                msg("profile must be a name such as 'classic' (expected one of %(names)s)", names=", ".join(PROFILES)),
+                msg("profile must be a name such as 'classic' (expected one of %(names)s)", names=keys(PROFILES)),
                 "profile",
             )
         rules = cls.for_profile(profile_name)
@@ -259,7 +259,7 @@ class Rules:
             deal = data["deal"]
             if deal not in DEALS:
                 raise InvalidRulesError(
-                    msg("deal must be one of %(deals)s, not %(value)s", deals=", ".join(DEALS), value=_json(deal)),
+                    msg("deal must be one of %(deals)s, not %(value)s", deals=keys(DEALS), value=_json(deal)),
                     "deal",
                 )
             if "deal" in profile.fixed and deal not in profile.deals.values():

@@ -21,7 +21,7 @@ from typing import Any, cast
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, sorted_cards
 from .errors import InvalidRoundError, excerpt
 from .options import Rules
-from .text import ENGLISH, Join, Msg, Voice, listing, msg, nmsg, pmsg
+from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg, nmsg, pmsg
 
 DECK_SIZE = len(DECK)
 COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
@@ -353,9 +353,7 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     for i, won in enumerate(wons):
         field = f"sides[{i}]"
         if not isinstance(won.categories, frozenset) or not all(isinstance(c, str) for c in won.categories):
-            raise InvalidRoundError(
-                msg("won must list category names (%(names)s)", names=", ".join(asked)), f"{field}.won"
-            )
+            raise InvalidRoundError(msg("won must list category names (%(names)s)", names=keys(asked)), f"{field}.won")
         for category in sorted(won.categories, key=lambda c: (c not in WON_CATEGORIES, str(c))):
             if category == "re_bello" and not rules.re_bello:
                 raise InvalidRoundError(
@@ -366,7 +364,7 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
                     msg(
                         "unknown category %(value)s (expected %(names)s)",
                         value=excerpt(category),
-                        names=", ".join(asked),
+                        names=keys(asked),
                     ),
                     f"{field}.won",
                 )

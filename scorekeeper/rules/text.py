@@ -124,6 +124,15 @@ class Msg:
         return cls(data["id"], params, plural, n, context)
 
 
+def keys(names: Iterable[object]) -> str:
+    """Names a program sends (JSON keys and values) as a message lists them: quoted, the same in every language.
+
+    >>> keys(["classic", "boxed"])
+    '"classic", "boxed"'
+    """
+    return ", ".join(f'"{name}"' for name in names)
+
+
 def msg(message_id: str, /, **params: Any) -> Msg:
     """A message with named parameters (``%(name)s`` in the id)."""
     return Msg(message_id, params)
@@ -254,6 +263,7 @@ __all__ = [
     "Msg",
     "Text",
     "Voice",
+    "keys",
     "listing",
     "msg",
     "nmsg",
