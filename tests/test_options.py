@@ -72,7 +72,7 @@ def test_a_game_stores_its_profile_and_only_what_it_overrides():
         ({"target": 0}, "target", "1 to 99"),
         ({"target": 11.5}, "target", "1 to 99"),
         ({"target": True}, "target", "1 to 99"),
-        ({"deal": "5+5"}, "deal", "\"3+4\", \"9+4\", \"10+0\""),
+        ({"deal": "5+5"}, "deal", '"3+4", "9+4", "10+0"'),
         ({"profile": "count-out", "end": "highest"}, "end", "always plays end"),
         ({"profile": "scopone", "deal": "3+4"}, "deal", "always deals 9+4"),
         ({"profile": "asso-piglia-tutto", "ace_takes_all": False}, "ace_takes_all", "always plays"),
