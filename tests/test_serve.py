@@ -25,7 +25,8 @@ def free_port():
 
 def test_the_server_prints_a_phone_address_and_qr_and_serves(tmp_path):
     port = free_port()
-    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite3"), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite3"), "PYTHONUNBUFFERED": "1",
+           "LANGUAGE": "en"}  # fmt: skip
     proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.web.serve", "--port", str(port)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
     try:
@@ -97,3 +98,17 @@ def test_a_configured_address_is_the_one_advertised(lan):
 def test_bound_to_one_address_that_address_is_advertised(lan):
     text = announce("10.0.0.7", 8080, None)
     assert text.startswith("Open http://10.0.0.7:8080/") and "On this machine: http://10.0.0.7:8080/" in text
+
+
+def test_the_run_command_speaks_the_machines_language(monkeypatch, lan):
+    """On a machine set to Italian the terminal says where to point the phones in Italian; English otherwise."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    said = serve.terminal_language().gettext
+    text = announce("0.0.0.0", 5000, None, said)
+    assert text.startswith("Apri http://192.168.1.20:5000/ su un telefono di questa rete, o inquadra:")
+    assert "Su questo computer: http://127.0.0.1:5000/" in text
+    assert said("Ctrl+C stops the server.") == "Ctrl+C ferma il server."
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert serve.terminal_language().gettext("Ctrl+C stops the server.") == "Ctrl+C stops the server."

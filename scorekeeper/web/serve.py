@@ -87,17 +87,17 @@ def announce(host: str, port: int, external: str | None, _: Callable[[str], str]
 
 def main(argv: list[str] | None = None) -> None:
     """Start the server and say where the phones should point."""
-    said = terminal_language().gettext
-    parser = argparse.ArgumentParser(description=said("Serve Scopa Scorekeeper on the local network."))
+    _ = terminal_language().gettext
+    parser = argparse.ArgumentParser(description=_("Serve Scopa Scorekeeper on the local network."))
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     parser.add_argument("--port", type=int, default=5000)
     args = parser.parse_args(argv)
     app = create_app()
     # Links and QR codes replace a loopback address by the LAN one only when the LAN can reach the server.
     app.config["LISTEN_HOST"] = args.host
-    print(said("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
-    print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), said))
-    print(said("Ctrl+C stops the server."), flush=True)
+    print(_("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
+    print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), _))
+    print(_("Ctrl+C stops the server."), flush=True)
     # Every phone at every table keeps a connection open while it watches the score: allow thousands.
     serve(app, host=args.host, port=args.port, threads=8, connection_limit=4000, ident="scopa-scorekeeper")
 
