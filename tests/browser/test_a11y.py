@@ -17,6 +17,19 @@ def test_every_page_state_has_no_serious_or_critical_axe_violation(page, live_se
     assert not failures, "\n\n".join(failures)
 
 
+@pytest.mark.browser_context_args(locale="it-IT")
+def test_every_page_state_in_italian_has_no_serious_or_critical_axe_violation(page, live_server, axe):
+    """The Italian pages too: their own words must still name every control and say the page's language."""
+    failures = []
+    for name, go in states(page, live_server):
+        go()
+        assert page.evaluate("document.documentElement.lang") == "it", name
+        found = axe(f"{name} in Italian")
+        if found:
+            failures.append(repr(found))
+    assert not failures, "\n\n".join(failures)
+
+
 def test_the_axe_check_fails_a_page_with_a_serious_violation(page, live_server, axe):
     """The check itself can fail: an unlabelled field and pale grey text on paper are reported, with their rules."""
     page.goto(live_server + "/")
