@@ -104,6 +104,34 @@ def test_the_scoreboard_qr_codes_scan_to_the_viewer_and_keeper_links(page, live_
     assert decode_qr(image) == long_game["keeper_url"]
 
 
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_sheet_printed_in_italian_fits_one_page_and_says_it_in_italian(page, live_server, long_game, paper):
+    """Printed in the language chosen for it (?lang=it), whatever the phone's own language."""
+    page.goto(f"{live_server}/g/{long_game['id']}/sheet")
+    page.get_by_role("link", name="Italiano").click()
+    page.wait_for_url("**/sheet?lang=it")
+    pdf = SCREENSHOTS / f"sheet-it-{paper}.pdf"
+    page.emulate_media(media="print")
+    page.pdf(path=str(pdf), format=paper)
+    assert pdf_pages(pdf) == 1
+    text = pdf_text(pdf)
+    for words in ("Torneo del venerdì", "Anna vince 13-10.", "Totale", "più denari", "Punteggio in diretta"):
+        assert words in text, words
+    assert "Stampa" not in text and "wins" not in text
+    assert to_png(pdf).exists()
+
+
+@pytest.mark.parametrize("kind", ["2", "6"])
+def test_blank_pads_print_in_italian_on_one_page(page, live_server, kind):
+    page.goto(f"{live_server}/pads/{kind}?profile=boxed&lang=it")
+    pdf = SCREENSHOTS / f"pad-it-{kind}.pdf"
+    page.emulate_media(media="print")
+    page.pdf(path=str(pdf), format="A4")
+    assert pdf_pages(pdf) == 1
+    text = pdf_text(pdf)
+    assert "Valori della primiera" in text and "Punteggi: 2 giocatori ai 11" in text and "A ogni mano" in text
+
+
 @pytest.mark.parametrize("kind", ["2", "3", "4", "6"])
 def test_blank_pads_print_on_one_page_each(page, live_server, kind):
     page.goto(f"{live_server}/pads/{kind}?profile=boxed")
