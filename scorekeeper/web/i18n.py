@@ -14,6 +14,7 @@ typed is kept on this phone for one page view and put back into the same form in
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Sequence
 from functools import cache
@@ -85,9 +86,13 @@ def compile_catalogues() -> None:
         with open(po, "rb") as f:
             catalog = read_po(f, locale=code)
         partial = f"{mo}.{os.getpid()}"
-        with open(partial, "wb") as f:
-            write_mo(f, catalog)
-        os.replace(partial, mo)
+        try:
+            with open(partial, "wb") as f:
+                write_mo(f, catalog)
+            os.replace(partial, mo)
+        except OSError as err:
+            # A read-only installation keeps the catalogue compiled with it (or shows English): never a failed start.
+            logging.getLogger(__name__).warning("could not compile %s: %s", po, err)
 
 
 def _safe_language(value: object) -> str | None:
