@@ -54,6 +54,12 @@ def test_every_page_offers_the_other_language_in_its_own_words(client):
     assert re.search(r'<button type="submit" name="lang" value="en" lang="en"[^>]*>English</button>', italian)
 
 
+def test_the_switch_leaves_a_page_printed_in_another_language_for_the_one_chosen(client):
+    r = client.post("/language", query_string={"next": "/pads/2?profile=boxed&lang=it"}, data={"lang": "en"})
+    assert r.headers["Location"] == "/pads/2?profile=boxed"
+    assert lang_of(client.get(r.headers["Location"], headers={"Accept-Language": "it"}).get_data(as_text=True)) == "en"
+
+
 def test_the_switch_goes_back_only_to_this_site(client):
     for target in ("https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", ""):
         r = client.post("/language", query_string={"next": target}, data={"lang": "it"})

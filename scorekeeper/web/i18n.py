@@ -19,7 +19,7 @@ import os
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from babel import Locale
 from babel.lists import format_list
@@ -171,6 +171,15 @@ def _local_path(value: object) -> str:
     return value
 
 
+def _without_lang(path: str) -> str:
+    """``path`` without a ``?lang=`` of its own, which would otherwise outweigh the language just chosen."""
+    parts = urlsplit(path)
+    if not parts.query:
+        return path
+    kept = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"]
+    return parts.path + ("?" + urlencode(kept) if kept else "")
+
+
 def here() -> str:
     """This page's address with its query, as the switch sends it back to."""
     try:
@@ -184,7 +193,7 @@ def here() -> str:
 def switch():
     """Remember the chosen language on this phone and go back to the page, with what was typed in its form."""
     chosen = _safe_language(request.form.get("lang")) or SOURCE_LANGUAGE
-    back = _local_path(request.args.get("next") or request.form.get("next"))
+    back = _without_lang(_local_path(request.args.get("next") or request.form.get("next")))
     carried = {k: v for k, v in request.form.lists() if k not in ("csrf_token", "lang", "next")}
     session.pop(CARRY, None)
     if carried:
