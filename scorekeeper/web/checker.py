@@ -13,7 +13,6 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, Field, SelectField, StringField
@@ -39,6 +38,7 @@ from scorekeeper.rules.text import Msg, Text, msg
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence as as_sentence
 from scorekeeper.web.i18n import DECK_NAMES, say
+from scorekeeper.web.lazy import _l
 from scorekeeper.web.start_forms import said
 from scorekeeper.web.widgets import describe, option_label, option_text, option_value, position_grid
 

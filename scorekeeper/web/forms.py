@@ -14,7 +14,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from flask_babel import LazyString, gettext
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField
@@ -38,6 +37,7 @@ from scorekeeper.rules.scoring import (
 )
 from scorekeeper.rules.text import Join, Msg, Text, listing, msg, nmsg
 from scorekeeper.web.i18n import say
+from scorekeeper.web.lazy import _l
 
 # Limits from the core's own deck and rules, rather than restated.
 MAX_SIDES = max(PLAYER_COUNTS)

@@ -26,15 +26,15 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, current_app, redirect, request, session
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules.cards import Card, DeckStyle
 from scorekeeper.rules.options import Profile
 from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
 from scorekeeper.web.jsstrings import js_strings
+from scorekeeper.web.lazy import _l, request_translations
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
 SOURCE_LANGUAGE = "en"
@@ -128,7 +128,7 @@ def _join(items: Sequence[str], how: Join) -> str:
 
 def voice(style: DeckStyle | str | None = None) -> Voice:
     """This request's language, naming cards in ``style`` (a game's deck style; None for card codes)."""
-    translations = get_translations()
+    translations = request_translations()
     if isinstance(style, str):
         style = DeckStyle.parse(style)
     return Voice(translations.gettext, translations.ngettext, translations.pgettext, _join, style)
@@ -249,6 +249,15 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = TRANSLATIONS
     app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LANGUAGE)
     Babel(app, locale_selector=select_language)
+    # The templates' _(), ngettext() and pgettext() as Flask-Babel installs them, with the catalogue found once per
+    # request rather than at every call.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: request_translations().ugettext(s),
+        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: request_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
+    )
     app.register_blueprint(bp)
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals.update(say=say, js_strings=js_strings, card_name=card_name, card_list=card_list,

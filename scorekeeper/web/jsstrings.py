@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import LazyString, get_translations
-from flask_babel import lazy_gettext as _l
+from flask_babel import LazyString
 
 from scorekeeper.rules.options import VALUE_LABELS
 from scorekeeper.rules.text import Msg
+from scorekeeper.web.lazy import _l, request_translations
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ STRINGS: dict[str, object] = {
 
 def js_strings() -> dict[str, object]:
     """Every script string in this request's language (a counted one as ``{"one": ..., "other": ...}``)."""
-    translations = get_translations()
+    translations = request_translations()
     out: dict[str, object] = {}
     for name, text in STRINGS.items():
         if isinstance(text, Plural):

@@ -8,8 +8,6 @@ from datetime import date
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import format_date, pgettext
-from flask_babel import lazy_gettext as _l
-from flask_babel import lazy_pgettext as _lp
 
 from scorekeeper import games
 from scorekeeper.rules import PROFILES
@@ -18,6 +16,7 @@ from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
 from scorekeeper.web.addresses import absolute
 from scorekeeper.web.context import store
 from scorekeeper.web.i18n import language, language_name
+from scorekeeper.web.lazy import _l, _lp
 from scorekeeper.web.shapes import game_json
 
 bp = Blueprint("sheets", __name__)

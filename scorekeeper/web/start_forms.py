@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from flask_babel import LazyString, gettext, ngettext
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -25,6 +24,7 @@ from scorekeeper.rules.options import (
 from scorekeeper.rules.text import Msg
 from scorekeeper.web.forms import MAX_SIDES, WholeNumber, new_submission_id
 from scorekeeper.web.i18n import DECK_NAMES, say
+from scorekeeper.web.lazy import _l
 from scorekeeper.web.widgets import option_label, option_text
 
 
