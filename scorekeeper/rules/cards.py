@@ -81,11 +81,6 @@ class DeckStyle(enum.Enum):
             "deck_style",
         )
 
-    @property
-    def title(self) -> str:
-        """The style's name for a menu."""
-        return {"italian": "Italian", "french": "French", "spanish": "Spanish"}[self.value]
-
 
 _SUIT_NAMES = {
     DeckStyle.ITALIAN: {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
