@@ -49,7 +49,8 @@ def test_defaults_are_those_of_the_rules():
     rules = Rules.from_dict({})
     assert rules.to_dict() == {
         "profile": "classic", "capture_choice": "free", "last_card_scopa": False, "ace_takes_all": False,
-        "ace_sweep_scopa": False, "primiera_all_suits": True, "primiera_method": "points", "napola": False,
+        "ace_sweep_scopa": False, "primiera_all_suits": True, "primiera_method": "points", "primiera_min_sevens": 0,
+        "napola": False,
         "re_bello": False, "end": "highest", "target": None, "deal": None,
     }  # fmt: skip
 

@@ -31,7 +31,8 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "ace_takes_all": (False, True),
     "ace_sweep_scopa": (False, True),
     "primiera_all_suits": (True, False),
-    "primiera_method": ("points", "sevens"),
+    "primiera_method": ("points", "sevens", "sevens_only", "sevens_sixes", "best_four"),
+    "primiera_min_sevens": (0, 1, 2, 3, 4),
     "napola": (False, True),
     "re_bello": (False, True),
     "end": ("highest", "count_out"),
@@ -42,7 +43,12 @@ OPTION_HELP = {
     "ace_takes_all": msg("an ace played with no ace on the table takes every table card"),
     "ace_sweep_scopa": msg("the ace's sweep (ace takes all) counts as a scopa"),
     "primiera_all_suits": msg("a side missing a suit cannot win the primiera"),
-    "primiera_method": msg("points: the highest prime total wins; sevens: most sevens, then sixes, aces..."),
+    "primiera_method": msg(
+        "points: the highest prime total wins; sevens: most sevens, then sixes, aces...; "
+        "sevens only: most sevens, equal is a tie; sevens then sixes: most sevens, then most "
+        "sixes; best four: the best card of each suit compared, 7 6 A 5 4 3 2 Re Cavallo Fante"
+    ),
+    "primiera_min_sevens": msg("a side needs at least this many sevens to win the primiera"),
     "napola": msg("Ace, 2 and 3 of coins score 3, plus 1 for each further coin in sequence"),
     "re_bello": msg("the King of coins (10d) scores 1"),
     "end": msg("highest: highest total at or over the target wins; count_out: first to reach it wins"),
@@ -57,6 +63,7 @@ OPTION_TITLES = {
     "ace_sweep_scopa": msg("the ace's sweep is a scopa"),
     "primiera_all_suits": msg("primiera needs all four suits"),
     "primiera_method": msg("primiera counted by"),
+    "primiera_min_sevens": msg("sevens needed for the primiera"),
     "napola": msg("napola"),
     "re_bello": msg("re bello"),
     "end": msg("end of the game"),
@@ -70,6 +77,9 @@ VALUE_LABELS: dict[object, Msg] = {
     "fewest": pmsg("option value", "fewest"),
     "points": pmsg("option value", "points"),
     "sevens": pmsg("option value", "sevens"),
+    "sevens_only": pmsg("option value", "sevens only"),
+    "sevens_sixes": pmsg("option value", "sevens then sixes"),
+    "best_four": pmsg("option value", "best four"),
     "highest": pmsg("option value", "highest"),
     "count_out": pmsg("option value", "count out"),
 }
@@ -182,6 +192,7 @@ class Rules:
     ace_sweep_scopa: bool = False
     primiera_all_suits: bool = True
     primiera_method: str = "points"
+    primiera_min_sevens: int = 0
     napola: bool = False
     re_bello: bool = False
     end: str = "highest"
@@ -324,8 +335,20 @@ class Rules:
             value = getattr(self, key)
             if value != getattr(classic, key):
                 lines.append(msg("%(option)s: %(value)s (%(help)s)", option=OPTION_TITLES[key],
-                                 value=VALUE_LABELS.get(value, str(value)), help=OPTION_HELP[key]))  # fmt: skip
+                                 value=value_label(value), help=OPTION_HELP[key]))  # fmt: skip
         return lines
+
+
+def value_label(value: object) -> Msg | str:
+    """An option's value as a menu or a sentence says it: "yes", "count out", or a number as it is.
+
+    >>> str(value_label(True)), str(value_label("count_out")), value_label(1)
+    ('yes', 'count out', '1')
+    """
+    if type(value) is int:  # never looked up: 1 == True in a dict
+        return str(value)
+    label = VALUE_LABELS.get(value)
+    return label if label is not None else str(value).replace("_", " ")
 
 
 def _json(value: object) -> str:

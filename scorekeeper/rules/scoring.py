@@ -33,6 +33,11 @@ CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas")
 EXTRA_CATEGORIES = ("napola", "re_bello")
 # Primiera by sevens: most sevens, then sixes, aces, fives, fours, threes, twos.
 SEVENS_ORDER = (7, 6, 1, 5, 4, 3, 2)
+# How far each counting by sevens looks down SEVENS_ORDER: "sevens" all the way, "sevens_only" at the sevens,
+# "sevens_sixes" at the sevens then the sixes (RULES.md, 1.1 additions).
+SEVENS_DEPTH = {"sevens": len(SEVENS_ORDER), "sevens_only": 1, "sevens_sixes": 2}
+# The "simple" primiera (best_four): each suit's best card, ranked 7 6 A 5 4 3 2 Re Cavallo Fante, highest first.
+SIMPLE_ORDER = (7, 6, 1, 5, 4, 3, 2, 10, 9, 8)
 # The winners entry asks who won each of these (re bello only when played); the settebello and the
 # re bello are single cards, so exactly one side has each and they cannot be tied.
 WON_CATEGORIES = ("cards", "coins", "settebello", "primiera", "re_bello")
@@ -209,6 +214,27 @@ def primiera(pile: Sequence[Card], all_suits: bool = True) -> int | None:
     if all_suits and len(best) < 4:
         return None
     return sum(c.prime for c in best)
+
+
+def best_four_cards(pile: Sequence[Card]) -> tuple[Card, ...]:
+    """The best card of each suit held, by the simple ranking (7 6 A 5 4 3 2 Re Cavallo Fante), best first.
+
+    >>> [str(c) for c in best_four_cards([Card.parse(c) for c in ["10d", "8d", "6c", "7c", "1s"]])]
+    ['7c', '1s', '10d']
+    """
+    strength = {rank: len(SIMPLE_ORDER) - i for i, rank in enumerate(SIMPLE_ORDER)}
+    best: dict[Suit, Card] = {}
+    for card in pile:
+        held = best.get(card.suit)
+        if held is None or strength[int(card.rank)] > strength[int(held.rank)]:
+            best[card.suit] = card
+    return tuple(sorted(best.values(), key=lambda c: -strength[int(c.rank)]))
+
+
+def best_four_key(pile: Sequence[Card]) -> tuple[int, ...]:
+    """What compares two piles under the simple primiera: their best cards' ranks, highest first."""
+    strength = {rank: len(SIMPLE_ORDER) - i for i, rank in enumerate(SIMPLE_ORDER)}
+    return tuple(strength[int(c.rank)] for c in best_four_cards(pile))
 
 
 def napola_points(pile: Sequence[Card]) -> int:
@@ -476,6 +502,9 @@ def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int 
 
 
 def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, int | None, Msg]:
+    def sevens_of(i: int) -> tuple[int, ...]:
+        return cast("tuple[int, ...]", tallies[i].sevens)
+
     def shown(i: int) -> Msg:
         t = tallies[i]
         cards = listing(t.primiera_cards, Join.COMMA)
@@ -513,21 +542,30 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         return "primiera", None, msg("Nobody won the primiera (as counted at the table).")
 
     eligible = [i for i, t in enumerate(tallies) if t.primiera is not None]
-    if rules.primiera_method == "sevens":
-        if any(tallies[i].sevens is None for i in eligible):
-            raise InvalidRoundError(
-                msg('with primiera_method "sevens", quick counts must say who won the primiera (primiera_won)'),
-                "sides",
-            )
+    method = rules.primiera_method
+    needs_pile = method != "points" or rules.primiera_min_sevens > 0
+    if needs_pile and any(tallies[i].sevens is None or tallies[i].pile is None for i in eligible):
+        # Quick counts hold no cards: the table says who won (primiera_won), as with any method but the points'.
+        raise InvalidRoundError(
+            msg("with this way of counting the primiera, quick counts must say who won it (primiera_won)"), "sides"
+        )
+    if rules.primiera_min_sevens:
+        short = [i for i in eligible if cast("tuple[int, ...]", tallies[i].sevens)[0] < rules.primiera_min_sevens]
+        for i in short:
+            out_notes.append(msg("%(name)s has fewer than %(n)s sevens and cannot win it", name=names[i],
+                                 n=rules.primiera_min_sevens))  # fmt: skip
+        eligible = [i for i in eligible if i not in short]
+    if method in SEVENS_DEPTH:
         if not eligible:
             return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
         # Every eligible side has its sevens counted (checked just above).
-        sevens = {i: cast("tuple[int, ...]", tallies[i].sevens) for i in eligible}
+        depth = SEVENS_DEPTH[method]
+        sevens = {i: cast("tuple[int, ...]", tallies[i].sevens)[:depth] for i in eligible}
         best = max(sevens.values())
         leaders = [i for i in eligible if sevens[i] == best]
         counts = listing(
-            [msg("%(name)s %(sevens)s sevens, %(sixes)s sixes", name=names[i], sevens=sevens[i][0],
-                 sixes=sevens[i][1]) for i in eligible],
+            [msg("%(name)s %(sevens)s sevens, %(sixes)s sixes", name=names[i], sevens=sevens_of(i)[0],
+                 sixes=sevens_of(i)[1]) for i in eligible],
             Join.COMMA,
         )  # fmt: skip
         if len(leaders) == 1:
@@ -540,6 +578,32 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
             )
         return "primiera", None, with_notes(msg("Primiera by sevens is tied (%(counts)s): nobody scores it",
                                                 counts=counts))  # fmt: skip
+    if method == "best_four":
+        if not eligible:
+            return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
+        keys = {i: best_four_key(cast("tuple[Card, ...]", tallies[i].pile)) for i in eligible}
+        top_key = max(keys.values())
+        leaders = [i for i in eligible if keys[i] == top_key]
+        shown_best = listing(
+            [msg("%(name)s %(cards)s", name=names[i], cards=listing(best_four_cards(cast("tuple[Card, ...]",
+                 tallies[i].pile)), Join.COMMA)) for i in eligible],
+            Join.SEMICOLON,
+        )  # fmt: skip
+        if len(leaders) == 1:
+            return (
+                "primiera",
+                leaders[0],
+                with_notes(
+                    msg("%(name)s has the best cards of the suits: %(all)s", name=names[leaders[0]], all=shown_best)
+                ),
+            )
+        return (
+            "primiera",
+            None,
+            with_notes(
+                msg("The best cards of the suits are equal (%(all)s): nobody scores the primiera", all=shown_best)
+            ),
+        )
 
     if not eligible:
         return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))

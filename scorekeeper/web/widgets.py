@@ -15,7 +15,7 @@ from flask_babel import LazyString, gettext
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
 from scorekeeper.rules.moves import MoveGroup
-from scorekeeper.rules.options import VALUE_LABELS
+from scorekeeper.rules.options import value_label
 from scorekeeper.web.i18n import card_name, say
 
 
@@ -105,8 +105,7 @@ def option_value(text: object) -> object:
 
 def option_label(value: object) -> LazyString:
     """An option value as a menu shows it, in the page's language: yes, no, "count out"."""
-    label = VALUE_LABELS.get(value)
-    return LazyString(say, label if label is not None else str(value).replace("_", " "))
+    return LazyString(say, value_label(value))
 
 
 def describe(group: MoveGroup, style: DeckStyle) -> str:

@@ -1,0 +1,121 @@
+"""House rules of RULES.md's 1.1 additions: each changes exactly what its rule says, through the core and the API.
+
+The examples are written from the rule text in RULES.md ("House rules from further sources").
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import DECK, Card, Rules
+from scorekeeper.rules.errors import InvalidRoundError
+from scorekeeper.rules.scoring import Tally, best_four_cards, score_round
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(c) for c in text.split()]
+
+
+def rest_of(*piles: list[Card]) -> list[Card]:
+    taken = {c for pile in piles for c in pile}
+    return [c for c in DECK if c not in taken]
+
+
+def primiera_winner(anna: list[Card], bruno: list[Card], **options) -> int | None:
+    """Who wins the primiera when Anna and Bruno hold these piles (the rest lying with nobody)."""
+    score = score_round([("Anna", anna, 0), ("Bruno", bruno, 0)], Rules(**options))
+    return next(r.winner for r in score.reasons if r.category == "primiera")
+
+
+# Anna: two sevens (coins, cups), a six and low cards; Bruno: two sevens (swords, batons) and two sixes.
+ANNA = cards("7d 7c 6s 1b 2d 3c")
+BRUNO = cards("7s 7b 6d 6c 5s 4b")
+
+
+@pytest.mark.parametrize(
+    ("method", "anna", "bruno", "winner"),
+    [
+        # Most sevens then sixes, aces... (the existing "sevens"): 2-2 sevens, then sixes 1-2: Bruno.
+        ("sevens", ANNA, BRUNO, 1),
+        # Sevens only: 2-2 is a tie, whatever the sixes.
+        ("sevens_only", ANNA, BRUNO, None),
+        # Sevens then sixes: 2-2 sevens, 1-2 sixes: Bruno.
+        ("sevens_sixes", ANNA, BRUNO, 1),
+        # Sevens then sixes, both equal: a tie, though Anna has an ace and Bruno none (aces do not count).
+        ("sevens_sixes", cards("7d 6c 1s"), cards("7s 6d 5b"), None),
+        # Sevens only: three sevens beat two.
+        ("sevens_only", cards("7d 7c 7s"), cards("7b 6d 6c 6s"), 0),
+    ],
+)
+def test_primiera_by_sevens(method, anna, bruno, winner):
+    assert primiera_winner(anna, bruno, primiera_method=method, primiera_all_suits=False) == winner
+
+
+def test_the_simple_primiera_compares_each_suits_best_card_re_above_cavallo_above_fante():
+    # Best cards, highest first: Anna 7 7 Re Fante; Bruno 7 7 Cavallo 6... ranked 7 6 A 5 4 3 2 Re Cavallo Fante:
+    # Bruno's 6 beats Anna's Re at the third card.
+    anna, bruno = cards("7d 7c 10s 8b"), cards("7s 7b 9d 6c")
+    assert [str(c) for c in best_four_cards(bruno)] == ["7s", "7b", "6c", "9d"]
+    assert primiera_winner(anna, bruno, primiera_method="best_four") == 1
+    # With the points, Anna's 21+21+10+10 = 62 against Bruno's 21+21+18+10 = 70 also goes to Bruno; with courts
+    # alone the order Re > Cavallo > Fante decides where points cannot: Re and Fante against Cavallo and Fante.
+    anna, bruno = cards("7d 7c 10s 8b"), cards("7s 7b 9d 8c")
+    assert primiera_winner(anna, bruno, primiera_method="best_four") == 0
+    assert primiera_winner(anna, bruno, primiera_method="points") is None  # 62-62: a tie by points
+
+
+def test_a_minimum_of_sevens_keeps_the_best_total_from_winning():
+    # Anna's primiera total is higher (two sevens and two sixes: 78) but with three sevens needed nobody has enough;
+    # at two sevens needed, Anna wins; Bruno (one seven) cannot compete.
+    anna, bruno = cards("7d 7c 6s 6b"), cards("7s 5d 5c 5b")
+    assert primiera_winner(anna, bruno, primiera_min_sevens=3) is None
+    assert primiera_winner(anna, bruno, primiera_min_sevens=2) == 0
+    score = score_round([("Anna", anna, 0), ("Bruno", bruno, 0)], Rules(primiera_min_sevens=2))
+    assert "Bruno has fewer than 2 sevens and cannot win it" in str(score.reasons[3].text)
+
+
+def test_quick_counts_must_say_who_won_when_the_primiera_needs_the_cards():
+    tallies = [("Anna", Tally(22, 6, True, primiera=78), 0), ("Bruno", Tally(18, 4, False, primiera=70), 0)]
+    for options in ({"primiera_method": "best_four"}, {"primiera_min_sevens": 1}, {"primiera_method": "sevens_only"}):
+        with pytest.raises(InvalidRoundError, match="must say who won it"):
+            score_round(tallies, Rules(**options))
+    won = [("Anna", Tally(22, 6, True, primiera_won=False), 0), ("Bruno", Tally(18, 4, False, primiera_won=True), 0)]
+    assert score_round(won, Rules(primiera_method="best_four")).sides[1].points["primiera"] == 1
+
+
+owners = st.lists(st.integers(0, 1), min_size=40, max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(owners, st.sampled_from(["points", "sevens", "sevens_only", "sevens_sixes", "best_four"]), st.integers(0, 4))
+def test_the_way_of_counting_the_primiera_changes_nothing_but_the_primiera(owned, method, min_sevens):
+    piles = [[c for c, o in zip(DECK, owned, strict=True) if o == side] for side in (0, 1)]
+    sides = [("Anna", piles[0], 0), ("Bruno", piles[1], 0)]
+    base = score_round(sides, Rules())
+    other = score_round(sides, Rules(primiera_method=method, primiera_min_sevens=min_sevens))
+    for before, after in zip(base.sides, other.sides, strict=True):
+        assert {k: v for k, v in before.points.items() if k != "primiera"} == {
+            k: v for k, v in after.points.items() if k != "primiera"
+        }
+    assert sum(s.points["primiera"] for s in other.sides) <= 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "winner"),
+    [({"primiera_method": "sevens_only"}, None), ({"primiera_method": "sevens_sixes"}, 1), ({}, 1)],
+)
+def test_the_api_scores_the_primiera_by_the_rules_it_is_given(client, rules, winner):
+    body = {
+        "rules": {"primiera_all_suits": False, **rules},
+        "sides": [{"pile": [str(c) for c in ANNA]}, {"pile": [str(c) for c in BRUNO]}],
+    }
+    answer = client.post("/api/v1/score", json=body).get_json()
+    primiera = next(r for r in answer["reasons"] if r["category"] == "primiera")
+    assert primiera["winner"] == winner
+
+
+def test_the_api_refuses_a_minimum_of_sevens_out_of_range(client):
+    r = client.post("/api/v1/score", json={"rules": {"primiera_min_sevens": 5}, "sides": []})
+    assert r.status_code == 400 and r.get_json()["field"] == "rules.primiera_min_sevens"
