@@ -119,3 +119,32 @@ def test_the_api_scores_the_primiera_by_the_rules_it_is_given(client, rules, win
 def test_the_api_refuses_a_minimum_of_sevens_out_of_range(client):
     r = client.post("/api/v1/score", json={"rules": {"primiera_min_sevens": 5}, "sides": []})
     assert r.status_code == 400 and r.get_json()["field"] == "rules.primiera_min_sevens"
+
+
+def test_a_flat_napola_scores_3_whatever_its_run():
+    # Anna holds the coins from the ace to the six: a run of 6, or a flat 3.
+    anna = cards("1d 2d 3d 4d 5d 6d 7c")
+    sides = [("Anna", anna, 0), ("Bruno", rest_of(anna), 0)]
+    run = score_round(sides, Rules(napola=True))
+    flat = score_round(sides, Rules(napola=True, napola_points="flat"))
+    assert run.sides[0].points["napola"] == 6 and flat.sides[0].points["napola"] == 3
+    assert "a flat 3 points" in str(next(r.text for r in flat.reasons if r.category == "napola"))
+    # Nothing else changes.
+    assert {k: v for k, v in run.sides[1].points.items()} == {k: v for k, v in flat.sides[1].points.items()}
+
+
+def test_a_flat_napola_told_at_the_table_scores_3():
+    from scorekeeper.rules.scoring import Won
+
+    hand = score_round([("Anna", Won(frozenset({"coins", "settebello"}), napola=7), 0), ("Bruno", Won(frozenset()), 0)],
+                       Rules(napola=True, napola_points="flat"))  # fmt: skip
+    assert hand.sides[0].points["napola"] == 3
+
+
+def test_the_napolas_scoring_needs_the_napola(client):
+    r = client.post("/api/v1/score", json={"rules": {"napola_points": "flat"}, "sides": []})
+    assert r.status_code == 400 and r.get_json()["field"] == "rules.napola_points"
+    body = {"rules": {"napola": True, "napola_points": "flat"},
+            "sides": [{"pile": ["1d", "2d", "3d", "4d"]}, {"pile": ["5d", "6d"]}]}  # fmt: skip
+    answer = client.post("/api/v1/score", json=body).get_json()
+    assert answer["sides"][0]["points"]["napola"] == 3

@@ -50,7 +50,7 @@ def test_defaults_are_those_of_the_rules():
     assert rules.to_dict() == {
         "profile": "classic", "capture_choice": "free", "last_card_scopa": False, "ace_takes_all": False,
         "ace_sweep_scopa": False, "primiera_all_suits": True, "primiera_method": "points", "primiera_min_sevens": 0,
-        "napola": False,
+        "napola": False, "napola_points": "run",
         "re_bello": False, "end": "highest", "target": None, "deal": None,
     }  # fmt: skip
 

@@ -34,6 +34,7 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "primiera_method": ("points", "sevens", "sevens_only", "sevens_sixes", "best_four"),
     "primiera_min_sevens": (0, 1, 2, 3, 4),
     "napola": (False, True),
+    "napola_points": ("run", "flat"),
     "re_bello": (False, True),
     "end": ("highest", "count_out"),
 }
@@ -50,6 +51,7 @@ OPTION_HELP = {
     ),
     "primiera_min_sevens": msg("a side needs at least this many sevens to win the primiera"),
     "napola": msg("Ace, 2 and 3 of coins score 3, plus 1 for each further coin in sequence"),
+    "napola_points": msg("run: the napola scores 3 plus 1 for each further coin in sequence; flat: always 3"),
     "re_bello": msg("the King of coins (10d) scores 1"),
     "end": msg("highest: highest total at or over the target wins; count_out: first to reach it wins"),
     "target": msg("the score that ends the game"),
@@ -65,6 +67,7 @@ OPTION_TITLES = {
     "primiera_method": msg("primiera counted by"),
     "primiera_min_sevens": msg("sevens needed for the primiera"),
     "napola": msg("napola"),
+    "napola_points": msg("napola scored"),
     "re_bello": msg("re bello"),
     "end": msg("end of the game"),
     "target": msg("target"),
@@ -80,6 +83,8 @@ VALUE_LABELS: dict[object, Msg] = {
     "sevens_only": pmsg("option value", "sevens only"),
     "sevens_sixes": pmsg("option value", "sevens then sixes"),
     "best_four": pmsg("option value", "best four"),
+    "run": pmsg("option value", "the run"),
+    "flat": pmsg("option value", "flat 3"),
     "highest": pmsg("option value", "highest"),
     "count_out": pmsg("option value", "count out"),
 }
@@ -194,6 +199,7 @@ class Rules:
     primiera_method: str = "points"
     primiera_min_sevens: int = 0
     napola: bool = False
+    napola_points: str = "run"
     re_bello: bool = False
     end: str = "highest"
     target: int | None = None
@@ -280,7 +286,13 @@ class Rules:
                     "deal",
                 )  # fmt: skip
             changes["deal"] = deal
-        return replace(rules, **changes)
+        chosen = replace(rules, **changes)
+        # A house rule that only means something with another one (RULES.md 1.1) is refused without it.
+        if chosen.napola_points != "run" and not chosen.napola:
+            raise InvalidRulesError(
+                msg("napola_points changes how the napola scores; turn the napola on to play it"), "napola_points"
+            )
+        return chosen
 
     @property
     def profile_info(self) -> Profile:

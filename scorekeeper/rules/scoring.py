@@ -237,6 +237,13 @@ def best_four_key(pile: Sequence[Card]) -> tuple[int, ...]:
     return tuple(strength[int(c.rank)] for c in best_four_cards(pile))
 
 
+def _napola_scored(run: int, rules: Rules) -> int:
+    """What a napola of ``run`` (its coins from the ace up) scores: the run, or a flat 3 (``napola_points``)."""
+    if not run:
+        return 0
+    return NAPOLA_MIN if rules.napola_points == "flat" else run
+
+
 def napola_points(pile: Sequence[Card]) -> int:
     """Napola: Ace, 2 and 3 of coins score 3, plus 1 for each further coin in unbroken sequence."""
     coins = {int(c.rank) for c in pile if c.suit is Suit.DENARI}
@@ -331,11 +338,15 @@ def score_round(
     _add_scopas(points, reasons, names, scopas)
     if rules.napola:
         for i, p in enumerate(points):
-            p["napola"] = tallies[i].napola
+            p["napola"] = _napola_scored(tallies[i].napola, rules)
         who = [i for i, t in enumerate(tallies) if t.napola]
-        text = (msg("%(name)s has the napola: coins from the ace up to %(n)s, %(n)s points.",
-                    name=names[who[0]], n=tallies[who[0]].napola) if who else
-                msg("Nobody has the napola (Ace, 2 and 3 of coins)."))  # fmt: skip
+        if who and rules.napola_points == "flat":
+            text = msg("%(name)s has the napola (coins from the ace up to %(n)s): a flat 3 points.",
+                       name=names[who[0]], n=tallies[who[0]].napola)  # fmt: skip
+        else:
+            text = (msg("%(name)s has the napola: coins from the ace up to %(n)s, %(n)s points.",
+                        name=names[who[0]], n=tallies[who[0]].napola) if who else
+                    msg("Nobody has the napola (Ace, 2 and 3 of coins)."))  # fmt: skip
         reasons.append(Reason("napola", who[0] if who else None, text))
     if rules.re_bello:
         king = next((i for i, t in enumerate(tallies) if t.re_bello), None)
@@ -468,9 +479,9 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     _add_scopas(points, reasons, names, scopas)
     if rules.napola:
         for i, p in enumerate(points):
-            p["napola"] = wons[i].napola
+            p["napola"] = _napola_scored(wons[i].napola, rules)
         text = (msg("%(name)s has the napola: %(n)s points, as told at the table.", name=names[napolas[0]],
-                    n=wons[napolas[0]].napola)
+                    n=_napola_scored(wons[napolas[0]].napola, rules))
                 if napolas else msg("Nobody has the napola (Ace, 2 and 3 of coins)."))  # fmt: skip
         reasons.append(Reason("napola", napolas[0] if napolas else None, text))
     if rules.re_bello:
