@@ -18,6 +18,11 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(c) for c in text.split()]
 
 
+def cards_text(text: str) -> list[str]:
+    """Card codes as the API takes them."""
+    return text.split()
+
+
 def rest_of(*piles: list[Card]) -> list[Card]:
     taken = {c for pile in piles for c in pile}
     return [c for c in DECK if c not in taken]
@@ -148,3 +153,155 @@ def test_the_napolas_scoring_needs_the_napola(client):
             "sides": [{"pile": ["1d", "2d", "3d", "4d"]}, {"pile": ["5d", "6d"]}]}  # fmt: skip
     answer = client.post("/api/v1/score", json=body).get_json()
     assert answer["sides"][0]["points"]["napola"] == 3
+
+
+# --- The ace in Scopa d'assi (RULES.md 1.1): each option through /api/v1/moves and /api/v1/judge ------------------
+
+ASSI = {"profile": "asso-piglia-tutto"}
+
+
+def plays(client, hand, table, rules, **flags):
+    """The legal plays the API lists, as (card, capture, scopa, rule)."""
+    r = client.post("/api/v1/moves", json={"hand": hand.split(), "table": table.split(), "rules": rules, **flags})
+    assert r.status_code == 200, r.get_json()
+    return {(m["card"], " ".join(m["capture"]), m["scopa"], m["rule"]) for m in r.get_json()["moves"]}
+
+
+def test_an_ace_on_an_empty_table_is_trailed_or_takes_itself(client):
+    assert plays(client, "1d", "", ASSI) == {("1d", "", False, "trail")}
+    trick = {**ASSI, "ace_empty_table": "capture"}
+    assert plays(client, "1d", "", trick) == {("1d", "1d", False, "ace-empty-table")}
+    # A scopa only with ace_sweep_scopa.
+    assert plays(client, "1d", "", {**trick, "ace_sweep_scopa": True}) == {("1d", "1d", True, "ace-empty-table")}
+    # The judge accepts the ace claimed as taking itself, or as simply played on the empty table.
+    for capture in ([], ["1d"]):
+        verdict = client.post("/api/v1/judge", json={"card": "1d", "capture": capture, "table": [], "rules": trick})
+        assert verdict.get_json()["legal"] is True and verdict.get_json()["capture"] == ["1d"]
+
+
+def test_an_ace_on_an_ace_may_sweep_the_table_too(client):
+    assert plays(client, "1d", "1c 5s", ASSI) == {("1d", "1c", False, "single-card")}
+    assert plays(client, "1d", "1c 5s", {**ASSI, "ace_on_ace": "may_sweep"}) == {
+        ("1d", "1c", False, "single-card"),
+        ("1d", "5s 1c", False, "ace-on-ace"),
+    }
+    # The sweep is judged legal; taking the ace and only part of the rest is not.
+    body = {"card": "1d", "table": ["1c", "5s", "3b"], "rules": {**ASSI, "ace_on_ace": "may_sweep"}}
+    assert client.post("/api/v1/judge", json={**body, "capture": ["1c", "5s", "3b"]}).get_json()["legal"] is True
+    assert client.post("/api/v1/judge", json={**body, "capture": ["1c", "5s"]}).get_json()["legal"] is False
+
+
+def test_the_sweeping_ace_may_be_laid_instead(client):
+    assert plays(client, "1d", "5s 3b", ASSI) == {("1d", "5s 3b", False, "ace-takes-all")}
+    assert plays(client, "1d", "5s 3b", {**ASSI, "ace_may_trail": True}) == {
+        ("1d", "5s 3b", False, "ace-takes-all"),
+        ("1d", "", False, "ace-may-trail"),
+    }
+    # With an ace on the table the ace still takes it (rule 1): the laid ace is only the sweeping one.
+    assert ("1d", "", False, "ace-may-trail") not in plays(client, "1d", "1c 5s", {**ASSI, "ace_may_trail": True})
+
+
+def test_an_ace_never_scores_a_scopa(client):
+    # Classic rules: the ace takes the last card on the table, a scopa; with ace_never_scopa it is none.
+    assert plays(client, "1d", "1c", {}) == {("1d", "1c", True, "single-card")}
+    assert plays(client, "1d", "1c", {"ace_never_scopa": True}) == {("1d", "1c", False, "single-card")}
+    # Another card's sweep still is one.
+    assert plays(client, "5d", "5c", {"ace_never_scopa": True}) == {("5d", "5c", True, "single-card")}
+
+
+def test_no_ace_may_lead_unless_the_hand_holds_only_aces(client):
+    rules = {"no_ace_first_lead": True}
+    assert {p[0] for p in plays(client, "1d 5c", "3s 4b", rules, first_lead=True)} == {"5c"}
+    assert {p[0] for p in plays(client, "1d 5c", "3s 4b", rules)} == {"1d", "5c"}  # later in the hand
+    assert {p[0] for p in plays(client, "1d 1c", "3s 4b", rules, first_lead=True)} == {"1d", "1c"}
+    body = {"card": "1d", "capture": [], "table": ["3s", "4b"], "rules": rules, "first_lead": True}
+    verdict = client.post("/api/v1/judge", json={**body, "hand": ["1d", "5c"]}).get_json()
+    assert verdict["legal"] is False and verdict["rule"] == "no-ace-first-lead"
+    assert "unless the hand holds only aces" in verdict["reason"]
+    assert client.post("/api/v1/judge", json={**body, "hand": ["1d", "1s"]}).get_json()["legal"] is True
+
+
+@pytest.mark.parametrize(
+    ("rules", "field"),
+    [
+        ({"ace_on_ace": "may_sweep"}, "ace_on_ace"),
+        ({"ace_empty_table": "capture"}, "ace_empty_table"),
+        ({"ace_may_trail": True}, "ace_may_trail"),
+        ({**ASSI, "ace_sweep_scopa": True, "ace_never_scopa": True}, "ace_never_scopa"),
+    ],
+)
+def test_ace_rules_that_make_no_sense_together_are_refused_naming_the_option(client, rules, field):
+    r = client.post("/api/v1/moves", json={"hand": ["1d"], "table": [], "rules": rules})
+    assert r.status_code == 400
+    assert r.get_json()["field"] == f"rules.{field}"
+    assert field in r.get_json()["message"]
+
+
+# --- primiera_courts: the prime value of Fante, Cavallo and Re ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("courts", "anna", "bruno", "winner"),
+    [
+        # Anna: a seven and three kings; Bruno: a six, a Cavallo, a Fante and a five.
+        ("10", 51, 53, 1),  # 21+10+10+10 against 18+10+10+15
+        ("0", 21, 33, 1),  # 21+0+0+0 against 18+0+0+15
+        ("rank", 51, 50, 0),  # 21+10+10+10 against 18+9+8+15: Anna's kings outrank Bruno's Cavallo and Fante
+    ],
+)
+def test_court_cards_count_as_the_house_says(client, courts, anna, bruno, winner):
+    body = {
+        "rules": {"primiera_courts": courts},
+        "sides": [{"pile": cards_text("7d 10c 10s 10b")}, {"pile": cards_text("6d 9c 8s 5b")}],
+    }
+    answer = client.post("/api/v1/score", json=body).get_json()
+    assert [s["primiera"] for s in answer["sides"]] == [anna, bruno]
+    assert next(r for r in answer["reasons"] if r["category"] == "primiera")["winner"] == winner
+
+
+def test_a_suit_of_courts_alone_counts_0_when_courts_are_worth_nothing():
+    from scorekeeper.rules.scoring import primiera
+
+    pile = cards("7d 7c 7s 10b")
+    assert primiera(pile, courts="0") == 63  # the batons are held (a King), so the suit is there, at 0
+    assert primiera(pile, courts="rank") == 73
+    assert primiera(cards("7d 7c 7s"), courts="0") is None  # a missing suit is still missing
+
+
+def test_quick_counts_take_only_primiera_totals_the_courts_can_make(client):
+    def total(courts, primiera):
+        body = {"rules": {"primiera_courts": courts}, "sides": [
+            {"tally": {"cards": 20, "coins": 5, "settebello": True, "primiera": primiera}, "scopas": 0},
+            {"tally": {"cards": 20, "coins": 5, "settebello": False, "primiera": 70}, "scopas": 0}]}  # fmt: skip
+        return client.post("/api/v1/score", json=body)
+
+    # 21 + 0 + 0 + 0: a seven and three suits of courts only, possible only when courts count 0.
+    assert total("10", 21).status_code == 400
+    assert total("0", 21).status_code == 200
+    # The message gives the range the courts allow: four courts make 40, or nothing at all.
+    assert "(40 to 84)" in total("10", 19).get_json()["message"]
+    assert "(0 to 84)" in total("0", 19).get_json()["message"]
+
+
+@given(owners, st.sampled_from(["0", "rank"]))
+@settings(max_examples=100, deadline=None)
+def test_the_courts_value_changes_nothing_but_the_primiera(owned, courts):
+    piles = [[c for c, o in zip(DECK, owned, strict=True) if o == side] for side in (0, 1)]
+    sides = [("Anna", piles[0], 0), ("Bruno", piles[1], 0)]
+    base, other = score_round(sides, Rules()), score_round(sides, Rules(primiera_courts=courts))
+    for before, after in zip(base.sides, other.sides, strict=True):
+        assert {k: v for k, v in before.points.items() if k != "primiera"} == {
+            k: v for k, v in after.points.items() if k != "primiera"
+        }
+
+
+def test_the_pad_prints_the_primiera_chart_for_the_courts_chosen(client):
+    usual = client.get("/pads/2").get_data(as_text=True)
+    assert "<td>Fante, Cavallo, Re</td><td>10</td>" in usual
+    ranked = client.get("/pads/2?primiera_courts=rank").get_data(as_text=True)
+    assert "<td>Re</td><td>10</td>" in ranked and "<td>Cavallo</td><td>9</td>" in ranked
+    assert "<td>Fante</td><td>8</td>" in ranked
+    nothing = client.get("/pads/2?primiera_courts=0").get_data(as_text=True)
+    assert "<td>Fante, Cavallo, Re</td><td>0</td>" in nothing
+    # The list of pads carries the choice into each pad's link.
+    assert "primiera_courts=rank" in client.get("/pads?primiera_courts=rank").get_data(as_text=True)

@@ -285,32 +285,42 @@ def test_groups_stand_for_every_move_on_a_crowded_table():
 # --- Property tests: the generator against a brute-force reading of RULES.md ---------------------
 
 
-def brute_force(hand, table, rules, last_play):
-    """Every legal play, by trying every subset of the table against the rules as written."""
+def brute_force(hand, table, rules, last_play, first_lead=False):
+    """Every legal play, by trying every subset of the table against the rules as written (RULES.md, Capturing,
+    and the 1.1 house rules for the ace)."""
     out = set()
     for card in hand:
-        legal = []
+        ace = card.value == 1
+        if first_lead and rules.no_ace_first_lead and ace and not all(c.value == 1 for c in hand):
+            continue  # no_ace_first_lead: this ace may not lead
         has_ace = any(t.value == 1 for t in table)
+        takes_all = rules.ace_takes_all and ace and bool(table) and not has_ace
+        may_sweep = rules.ace_takes_all and ace and has_ace and rules.ace_on_ace == "may_sweep"
+        matches, sums, sweeps = [], [], []
         for size in range(1, len(table) + 1):
             for subset in combinations(table, size):
-                if rules.ace_takes_all and card.value == 1 and not has_ace:
-                    ok = size == len(table)
-                elif any(t.value == card.value for t in table):
-                    ok = size == 1 and subset[0].value == card.value
-                else:
-                    ok = size >= 2 and sum(t.value for t in subset) == card.value
-                if ok:
-                    legal.append(frozenset(subset))
-        if rules.capture_choice == "fewest" and legal:
-            fewest = min(len(s) for s in legal)
-            legal = [s for s in legal if len(s) == fewest]
-        if not legal:
-            out.add((card, frozenset(), False))
-        for subset in legal:
-            sweep = len(subset) == len(table)
-            ace_sweep = rules.ace_takes_all and card.value == 1 and not has_ace
-            scopa = sweep and (not last_play or rules.last_card_scopa) and (not ace_sweep or rules.ace_sweep_scopa)
-            out.add((card, subset, scopa))
+                whole = size == len(table)
+                if whole and (takes_all or may_sweep):
+                    sweeps.append(frozenset(subset))
+                if not takes_all and any(t.value == card.value for t in table):
+                    if size == 1 and subset[0].value == card.value:
+                        matches.append(frozenset(subset))
+                elif not takes_all and size >= 2 and sum(t.value for t in subset) == card.value:
+                    sums.append(frozenset(subset))
+        if rules.capture_choice == "fewest" and sums:
+            fewest = min(len(s) for s in sums)
+            sums = [s for s in sums if len(s) == fewest]
+        scopa_allowed = (not last_play or rules.last_card_scopa) and not (ace and rules.ace_never_scopa)
+        plays = {}
+        for subset in sweeps:
+            plays[subset] = rules.ace_sweep_scopa and scopa_allowed
+        for subset in matches + sums:  # a plain capture that clears the table is a scopa
+            plays[subset] = len(subset) == len(table) and scopa_allowed
+        if rules.ace_takes_all and ace and not table and rules.ace_empty_table == "capture":
+            plays[frozenset([card])] = rules.ace_sweep_scopa and scopa_allowed  # the ace takes itself
+        if not plays or (takes_all and rules.ace_may_trail):
+            plays[frozenset()] = False  # trailed
+        out.update((card, subset, scopa) for subset, scopa in plays.items())
     return out
 
 
@@ -319,32 +329,67 @@ positions = st.permutations(DECK).flatmap(
         lambda sizes: (list(deck[: sizes[0]]), list(deck[sizes[0] : sizes[0] + sizes[1]]))
     )
 )
-rule_sets = st.builds(
-    Rules,
-    capture_choice=st.sampled_from(["free", "fewest"]),
-    last_card_scopa=st.booleans(),
-    ace_takes_all=st.booleans(),
-    ace_sweep_scopa=st.booleans(),
+
+
+def _ace_first(deck):
+    """The deck with its first ace moved to the top: the hand then holds an ace."""
+    ace = next(c for c in deck if c.value == 1)
+    return [ace, *(c for c in deck if c != ace)]
+
+
+# Positions where the hand holds an ace, and the table often does too: the ace house rules at work.
+ace_positions = (
+    st.permutations(DECK)
+    .map(_ace_first)
+    .flatmap(
+        lambda deck: st.tuples(st.integers(1, 4), st.integers(0, 6)).map(
+            lambda sizes: (list(deck[: sizes[0]]), list(deck[sizes[0] : sizes[0] + sizes[1]]))
+        )
+    )
 )
 
 
+@st.composite
+def rule_sets(draw):
+    """Any valid set of the capture options, the ace house rules only with ace takes all (as the API demands)."""
+    takes_all = draw(st.booleans())
+    never = draw(st.booleans())
+    return Rules(
+        capture_choice=draw(st.sampled_from(["free", "fewest"])),
+        last_card_scopa=draw(st.booleans()),
+        ace_takes_all=takes_all,
+        ace_sweep_scopa=not never and draw(st.booleans()),
+        ace_never_scopa=never,
+        no_ace_first_lead=draw(st.booleans()),
+        ace_empty_table=draw(st.sampled_from(["trail", "capture"])) if takes_all else "trail",
+        ace_on_ace=draw(st.sampled_from(["take_ace", "may_sweep"])) if takes_all else "take_ace",
+        ace_may_trail=takes_all and draw(st.booleans()),
+    )
+
+
 @settings(max_examples=300, deadline=None)
-@given(positions, rule_sets, st.booleans())
-def test_every_listed_move_is_legal_and_none_is_missing(position, rules, last_play):
+@given(st.one_of(positions, ace_positions), rule_sets(), st.booleans(), st.booleans())
+def test_every_listed_move_is_legal_and_none_is_missing(position, rules, last_play, first_lead):
     hand, table = position
-    listed = [(m.card, frozenset(m.capture), m.scopa) for m in legal_moves(hand, table, rules, last_play)]
+    Rules.from_dict(rules.overrides()).check_combination()  # the generated rules are ones a game may play
+    listed = [
+        (m.card, frozenset(m.capture), m.scopa)
+        for m in legal_moves(hand, table, rules, last_play, first_lead=first_lead)
+    ]
     assert len(listed) == len(set(listed)), "a play is listed twice"
-    assert set(listed) == brute_force(hand, table, rules, last_play)
+    assert set(listed) == brute_force(hand, table, rules, last_play, first_lead)
 
 
 @settings(max_examples=200, deadline=None)
-@given(positions, rule_sets)
-def test_every_listed_move_is_judged_legal_and_every_other_capture_illegal(position, rules):
+@given(st.one_of(positions, ace_positions), rule_sets(), st.booleans())
+def test_every_listed_move_is_judged_legal_and_every_other_capture_illegal(position, rules, first_lead):
     hand, table = position
     card = hand[0]
-    legal = {frozenset(m.capture) for m in legal_moves([card], table, rules)}
+    legal = {frozenset(m.capture) for m in legal_moves(hand, table, rules, first_lead=first_lead) if m.card == card}
+    if frozenset([card]) in legal:
+        legal.add(frozenset())  # an ace taking itself on an empty table may be claimed as taking nothing
     for size in range(0, min(3, len(table)) + 1):
         for subset in combinations(table, size):
-            verdict = judge_play(card, subset, table, rules)
+            verdict = judge_play(card, subset, table, rules, first_lead=first_lead, hand=hand)
             assert verdict.legal == (frozenset(subset) in legal)
             assert str(verdict.reason)

@@ -49,7 +49,9 @@ def test_defaults_are_those_of_the_rules():
     rules = Rules.from_dict({})
     assert rules.to_dict() == {
         "profile": "classic", "capture_choice": "free", "last_card_scopa": False, "ace_takes_all": False,
-        "ace_sweep_scopa": False, "primiera_all_suits": True, "primiera_method": "points", "primiera_min_sevens": 0,
+        "ace_sweep_scopa": False, "ace_empty_table": "trail", "ace_on_ace": "take_ace", "ace_may_trail": False,
+        "ace_never_scopa": False, "no_ace_first_lead": False,
+        "primiera_all_suits": True, "primiera_method": "points", "primiera_min_sevens": 0, "primiera_courts": "10",
         "napola": False, "napola_points": "run",
         "re_bello": False, "end": "highest", "target": None, "deal": None,
     }  # fmt: skip

@@ -57,6 +57,18 @@ class Rank(enum.IntEnum):
 
 # Primiera value of each rank: 7=21, 6=18, Ace=16, 5=15, 4=14, 3=13, 2=12, court cards 10.
 PRIME_VALUES = {1: 16, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21, 8: 10, 9: 10, 10: 10}
+# The prime values of Fante, Cavallo and Re under each ``primiera_courts`` (RULES.md 1.1): 10 each, 0 each, or
+# 8, 9 and 10 (their rank).
+COURT_PRIMES = {"10": {8: 10, 9: 10, 10: 10}, "0": {8: 0, 9: 0, 10: 0}, "rank": {8: 8, 9: 9, 10: 10}}
+
+
+def prime_values(courts: str = "10") -> dict[int, int]:
+    """Each rank's prime value when court cards count as ``courts`` says.
+
+    >>> [prime_values(c)[9] for c in ("10", "0", "rank")]
+    [10, 0, 9]
+    """
+    return PRIME_VALUES | COURT_PRIMES[courts]
 
 
 class DeckStyle(enum.Enum):

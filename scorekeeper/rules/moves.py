@@ -28,9 +28,24 @@ RULE_TEXT = {
     "must-capture": msg("A card that can capture must capture; only a card that cannot is trailed."),
     "trail": msg("A card that can capture nothing is trailed: left face up on the table."),
     "ace-takes-all": msg("ace_takes_all: an ace played with no ace on the table takes every table card."),
+    "ace-empty-table": msg(
+        'ace_empty_table "capture": an ace played on an empty table takes itself, a one-card trick.'
+    ),
+    "ace-on-ace": msg(
+        'ace_on_ace "may_sweep": an ace played with an ace on the table may take that ace or every table card.'
+    ),
+    "ace-may-trail": msg("ace_may_trail: the ace that would take every table card may be laid on the table instead."),
+    "no-ace-first-lead": msg(
+        "no_ace_first_lead: the first card of a hand may not be an ace, unless the hand holds only aces."
+    ),
 }
 
-KIND_RULE = {"match": "single-card", "sum": "sum", "ace": "ace-takes-all", "trail": "trail"}
+# Each kind of play and the rule that allows it: "self" is an ace taking itself on an empty table, "ace-sweep" an
+# ace sweeping with an ace on the table, "ace-trail" the sweeping ace laid instead (RULES.md 1.1 house rules).
+KIND_RULE = {
+    "match": "single-card", "sum": "sum", "ace": "ace-takes-all", "trail": "trail", "self": "ace-empty-table",
+    "ace-sweep": "ace-on-ace", "ace-trail": "ace-may-trail",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +71,7 @@ class MoveGroup:
     card: Card
     parts: tuple[tuple[int, int, tuple[Card, ...]], ...]
     scopa: bool
-    kind: str  # "match", "sum", "ace" (ace takes all) or "trail"
+    kind: str  # a key of KIND_RULE: "match", "sum", "ace" (ace takes all), "trail"...
     context: Context = field(repr=False, compare=False)
     options: int = field(default=1, compare=False)
 
@@ -77,7 +92,10 @@ class MoveGroup:
         return _explain(self, None)
 
     def captures(self) -> Iterator[tuple[Card, ...]]:
-        """The table cards each play takes, highest value first."""
+        """The table cards each play takes, highest value first (an ace taking itself: the ace)."""
+        if self.kind == "self":
+            yield (self.card,)
+            return
         if len(self.parts) == 1:
             _, count, cards = self.parts[0]
             yield from combinations(cards, count)
@@ -100,7 +118,7 @@ class Move:
     card: Card
     capture: tuple[Card, ...]
     scopa: bool
-    kind: str  # "match", "sum", "ace" (ace takes all) or "trail"
+    kind: str  # a key of KIND_RULE
     group: MoveGroup | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -257,12 +275,17 @@ def _partitions(total: int, counts: dict[int, int], below: int) -> Iterator[list
                 yield [(value, n), *rest]
 
 
-def _scopa_note(sweeps: bool, is_scopa: bool, last_play: bool) -> Msg | None:
-    """What a sweep means for the scopa, as a sentence of its own (None when the table is not cleared)."""
+def _scopa_note(sweeps: bool, is_scopa: bool, last_play: bool, never: bool = False) -> Msg | None:
+    """What a sweep means for the scopa, as a sentence of its own (None when the table is not cleared).
+
+    ``never``: the card is an ace and ``ace_never_scopa`` is on.
+    """
     if not sweeps:
         return None
     if is_scopa:
         return msg("It clears the table: scopa.")
+    if never:
+        return msg("It clears the table, but an ace never makes a scopa (ace_never_scopa).")
     if last_play:
         return msg("It clears the table, but with the last card of the hand that is no scopa.")
     return msg("It clears the table.")
@@ -291,18 +314,29 @@ def move_groups(
     rules, by_value = ctx.rules, ctx.by_value
     value = card.value
     n_table = len(ctx.table)
-    scopa_allowed = not ctx.last_play or rules.last_card_scopa
+    scopa_allowed = (not ctx.last_play or rules.last_card_scopa) and not (value == 1 and rules.ace_never_scopa)
+    sweep = tuple((v, len(cs), cs) for v, cs in sorted(by_value.items(), reverse=True))
 
-    if rules.ace_takes_all and value == 1 and n_table and 1 not in by_value:
-        # Rule 7: with no ace on the table, an ace takes every table card.
-        parts = tuple((v, len(cs), cs) for v, cs in sorted(by_value.items(), reverse=True))
-        return [MoveGroup(card, parts, rules.ace_sweep_scopa and scopa_allowed, "ace", ctx)]
+    if rules.ace_takes_all and value == 1:
+        if not n_table and rules.ace_empty_table == "capture":
+            # ace_empty_table "capture": on an empty table the ace takes itself, a one-card trick.
+            return [MoveGroup(card, (), rules.ace_sweep_scopa and scopa_allowed, "self", ctx)]
+        if n_table and 1 not in by_value:
+            # Rule 7: with no ace on the table, an ace takes every table card; ace_may_trail lets it be laid instead.
+            groups = [MoveGroup(card, sweep, rules.ace_sweep_scopa and scopa_allowed, "ace", ctx)]
+            if rules.ace_may_trail:
+                groups.append(MoveGroup(card, (), False, "ace-trail", ctx))
+            return groups
 
     singles = by_value.get(value)
     if singles:
         # Rule 1: an equal single card must be taken alone, never a sum.
         is_scopa = n_table == 1 and scopa_allowed
-        return [MoveGroup(card, ((value, 1, singles),), is_scopa, "match", ctx, len(singles))]
+        groups = [MoveGroup(card, ((value, 1, singles),), is_scopa, "match", ctx, len(singles))]
+        if rules.ace_takes_all and value == 1 and rules.ace_on_ace == "may_sweep" and n_table > 1:
+            # ace_on_ace "may_sweep": the ace may take the whole table instead (with one card, the same play).
+            groups.append(MoveGroup(card, sweep, rules.ace_sweep_scopa and scopa_allowed, "ace-sweep", ctx))
+        return groups
 
     counts = {v: len(cs) for v, cs in by_value.items()}
     found = list(_partitions(value, counts, value))
@@ -327,16 +361,30 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
     value, card = group.card.value, group.card
     taken = sum(n for _, n, _ in group.parts)
     sweeps = bool(group.parts) and taken == len(ctx.table)
-    note = _scopa_note(sweeps, group.scopa, ctx.last_play)
-    if group.kind == "ace":
+    never = value == 1 and ctx.rules.ace_never_scopa
+    note = _scopa_note(sweeps, group.scopa, ctx.last_play, never)
+    if group.kind in ("ace", "ace-sweep", "self"):
         if group.scopa:
             ace = msg("It is a scopa (ace_sweep_scopa).")
+        elif never:
+            ace = msg("It is not a scopa: an ace never makes a scopa (ace_never_scopa).")
         elif ctx.rules.ace_sweep_scopa:
             ace = msg("It is not a scopa: it is the last card of the hand.")
+        elif group.kind == "self":
+            ace = msg("It is not a scopa (an ace's trick scores none unless ace_sweep_scopa).")
         else:
             ace = msg("It is not a scopa (an ace's sweep scores none unless ace_sweep_scopa).")
-        return _then(msg("%(card)s takes the whole table: with no ace on it, an ace takes every card (ace takes all).",
-                         card=card), ace)  # fmt: skip
+        if group.kind == "self":
+            said = msg("%(card)s takes itself: on an empty table an ace is a one-card trick (ace_empty_table).",
+                       card=card)  # fmt: skip
+        elif group.kind == "ace-sweep":
+            said = msg("%(card)s may take the whole table instead of the ace on it (ace_on_ace may_sweep).", card=card)
+        else:
+            said = msg("%(card)s takes the whole table: with no ace on it, an ace takes every card (ace takes all).",
+                       card=card)  # fmt: skip
+        return _then(said, ace)
+    if group.kind == "ace-trail":
+        return msg("%(card)s may be laid on the table instead of taking it all (ace_may_trail).", card=card)
     if group.kind == "trail":
         if not ctx.table:
             return msg("%(card)s is trailed: the table is empty.", card=card)
@@ -395,11 +443,12 @@ class CardPlays:
     card: Card
     groups: tuple[MoveGroup, ...]
     same_as: Card | None = None
+    barred: Msg | None = None  # why the card may not be played at all here (no_ace_first_lead)
 
     @property
     def must_capture(self) -> bool:
         """Whether the card can capture, and so may not be trailed (rule 3)."""
-        return self.groups[0].kind != "trail"
+        return bool(self.groups) and all(g.kind not in ("trail", "ace-trail") for g in self.groups)
 
     @property
     def count(self) -> int:
@@ -415,6 +464,7 @@ def plays_by_card(
     style: DeckStyle | None = None,
     *,
     hand_max: int = HAND_MAX,
+    first_lead: bool = False,
 ) -> list[CardPlays]:
     """The legal plays of each hand card, in hand order, equivalent captures grouped.
 
@@ -430,6 +480,10 @@ def plays_by_card(
     first_of_value: dict[int, CardPlays] = {}
     out: list[CardPlays] = []
     for card in hand:
+        barred = lead_barred(card, hand, rules, first_lead)
+        if barred is not None:
+            out.append(CardPlays(card, (), None, barred))
+            continue
         first = first_of_value.get(card.value)
         if first is None:
             # Captures depend only on the card's value, so each value is worked out once.
@@ -440,12 +494,27 @@ def plays_by_card(
     return out
 
 
+def lead_barred(card: Card, hand: Sequence[Card] | None, rules: Rules, first_lead: bool) -> Msg | None:
+    """Why ``card`` may not lead the hand (no_ace_first_lead), or None when it may.
+
+    ``hand``: the cards held with it, if known; a hand of aces only may lead one.
+    """
+    if not (first_lead and rules.no_ace_first_lead and card.value == 1):
+        return None
+    if hand is not None and all(c.value == 1 for c in hand):
+        return None
+    return msg("%(card)s may not lead the hand: the first card of a hand may not be an ace unless the hand holds only "
+               "aces (no_ace_first_lead).", card=card)  # fmt: skip
+
+
 def legal_moves(
     hand: Sequence[Card],
     table: Sequence[Card],
     rules: Rules = Rules(),
     last_play: bool = False,
     style: DeckStyle | None = None,
+    *,
+    first_lead: bool = False,
 ) -> list[Move]:
     """Every legal play of every hand card, in hand order; ``move.why`` says why it is legal.
 
@@ -454,12 +523,14 @@ def legal_moves(
     """
     captures: dict[Card, list[list[tuple[Card, ...]]]] = {}
     moves: list[Move] = []
-    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=40):
+    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=40, first_lead=first_lead):
         first = plays.same_as or plays.card
         if first not in captures:
             captures[first] = [list(g.captures()) for g in plays.groups]
         for group, taken in zip(plays.groups, captures[first], strict=True):
             card, scopa, kind = plays.card, group.scopa, group.kind
+            if kind == "self":
+                taken = [(card,)]  # each ace takes itself
             moves.extend([Move(card, capture, scopa, kind, group) for capture in taken])
     return moves
 
@@ -471,8 +542,14 @@ def judge_play(
     rules: Rules = Rules(),
     last_play: bool = False,
     style: DeckStyle | None = None,
+    *,
+    first_lead: bool = False,
+    hand: Sequence[Card] | None = None,
 ) -> Verdict:
     """Judge a claimed play: ``card`` played, ``capture`` taken from ``table``.
+
+    ``first_lead``: the card is the first of the hand (no_ace_first_lead); ``hand``, if known, the cards held
+    with it. An ace taking itself on an empty table (ace_empty_table) may be claimed as taking nothing or itself.
 
     >>> t = [Card.parse(c) for c in ["5c", "4s", "1b"]]
     >>> v = judge_play(Card.parse("5d"), [Card.parse("4s"), Card.parse("1b")], t)
@@ -482,6 +559,13 @@ def judge_play(
     if card in table:
         raise InvalidPositionError(msg("the played card %(card)s is already on the table", card=card), "card")
     check_position([card], table)
+    barred = lead_barred(card, hand, rules, first_lead)
+    if barred is not None:
+        return Verdict(False, "no-ace-first-lead", barred, card, tuple(sorted(capture, key=_capture_key)), False, ())
+    groups = move_groups(card, table, rules, last_play, style)
+    if groups[0].kind == "self" and list(capture) in ([], [card]):
+        move = next(groups[0].moves())
+        return Verdict(True, move.rule, move.why, card, move.capture, move.scopa, ())
     seen: set[Card] = set()
     for i, taken in enumerate(capture):
         if taken not in table:
@@ -492,7 +576,6 @@ def judge_play(
             raise IllegalMoveError(msg("%(card)s is listed twice in the capture", card=taken), f"capture[{i}]")
         seen.add(taken)
 
-    groups = move_groups(card, table, rules, last_play, style)
     legal = [m for g in groups for m in g.moves()]
     claim = tuple(sorted(capture, key=_capture_key))
     for move in legal:

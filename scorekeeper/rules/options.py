@@ -30,9 +30,15 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "last_card_scopa": (False, True),
     "ace_takes_all": (False, True),
     "ace_sweep_scopa": (False, True),
+    "ace_empty_table": ("trail", "capture"),
+    "ace_on_ace": ("take_ace", "may_sweep"),
+    "ace_may_trail": (False, True),
+    "ace_never_scopa": (False, True),
+    "no_ace_first_lead": (False, True),
     "primiera_all_suits": (True, False),
     "primiera_method": ("points", "sevens", "sevens_only", "sevens_sixes", "best_four"),
     "primiera_min_sevens": (0, 1, 2, 3, 4),
+    "primiera_courts": ("10", "0", "rank"),
     "napola": (False, True),
     "napola_points": ("run", "flat"),
     "re_bello": (False, True),
@@ -43,6 +49,13 @@ OPTION_HELP = {
     "last_card_scopa": msg("a sweep with the very last card of the hand counts as a scopa"),
     "ace_takes_all": msg("an ace played with no ace on the table takes every table card"),
     "ace_sweep_scopa": msg("the ace's sweep (ace takes all) counts as a scopa"),
+    "ace_empty_table": msg("trail: an ace on an empty table is laid there; capture: it takes itself, a one-card trick"),
+    "ace_on_ace": msg(
+        "take_ace: an ace with an ace on the table takes that ace; may_sweep: it may also take the whole table"
+    ),
+    "ace_may_trail": msg("the ace that would take the whole table may be laid on it instead"),
+    "ace_never_scopa": msg("an ace never scores a scopa, whatever it takes"),
+    "no_ace_first_lead": msg("the first card of a hand may not be an ace, unless the hand holds only aces"),
     "primiera_all_suits": msg("a side missing a suit cannot win the primiera"),
     "primiera_method": msg(
         "points: the highest prime total wins; sevens: most sevens, then sixes, aces...; "
@@ -50,6 +63,7 @@ OPTION_HELP = {
         "sixes; best four: the best card of each suit compared, 7 6 A 5 4 3 2 Re Cavallo Fante"
     ),
     "primiera_min_sevens": msg("a side needs at least this many sevens to win the primiera"),
+    "primiera_courts": msg("the prime value of Fante, Cavallo and Re: 10 each; 0 each; or 8, 9 and 10 (rank)"),
     "napola": msg("Ace, 2 and 3 of coins score 3, plus 1 for each further coin in sequence"),
     "napola_points": msg("run: the napola scores 3 plus 1 for each further coin in sequence; flat: always 3"),
     "re_bello": msg("the King of coins (10d) scores 1"),
@@ -63,9 +77,15 @@ OPTION_TITLES = {
     "last_card_scopa": msg("scopa with the last card"),
     "ace_takes_all": msg("ace takes all"),
     "ace_sweep_scopa": msg("the ace's sweep is a scopa"),
+    "ace_empty_table": msg("an ace on an empty table"),
+    "ace_on_ace": msg("an ace on an ace"),
+    "ace_may_trail": msg("the ace may be laid instead"),
+    "ace_never_scopa": msg("an ace never makes a scopa"),
+    "no_ace_first_lead": msg("no ace as the first card"),
     "primiera_all_suits": msg("primiera needs all four suits"),
     "primiera_method": msg("primiera counted by"),
     "primiera_min_sevens": msg("sevens needed for the primiera"),
+    "primiera_courts": msg("court cards in the primiera"),
     "napola": msg("napola"),
     "napola_points": msg("napola scored"),
     "re_bello": msg("re bello"),
@@ -84,11 +104,23 @@ VALUE_LABELS: dict[object, Msg] = {
     "sevens_sixes": pmsg("option value", "sevens then sixes"),
     "best_four": pmsg("option value", "best four"),
     "run": pmsg("option value", "the run"),
+    "10": pmsg("option value", "10 each"),
+    "0": pmsg("option value", "0 each"),
+    "rank": pmsg("option value", "8, 9 and 10"),
     "flat": pmsg("option value", "flat 3"),
+    "trail": pmsg("option value", "is laid there"),
+    "capture": pmsg("option value", "takes itself"),
+    "take_ace": pmsg("option value", "takes that ace"),
+    "may_sweep": pmsg("option value", "may take the whole table"),
     "highest": pmsg("option value", "highest"),
     "count_out": pmsg("option value", "count out"),
 }
-CAPTURE_OPTIONS = ("capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa")
+CAPTURE_OPTIONS = (
+    "capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa", "ace_empty_table", "ace_on_ace",
+    "ace_may_trail", "ace_never_scopa", "no_ace_first_lead",
+)  # fmt: skip
+# House rules that change what ace takes all does, and so mean nothing without it (RULES.md 1.1).
+ACE_TAKES_ALL_RULES = ("ace_empty_table", "ace_on_ace", "ace_may_trail")
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,9 +227,15 @@ class Rules:
     last_card_scopa: bool = False
     ace_takes_all: bool = False
     ace_sweep_scopa: bool = False
+    ace_empty_table: str = "trail"
+    ace_on_ace: str = "take_ace"
+    ace_may_trail: bool = False
+    ace_never_scopa: bool = False
+    no_ace_first_lead: bool = False
     primiera_all_suits: bool = True
     primiera_method: str = "points"
     primiera_min_sevens: int = 0
+    primiera_courts: str = "10"
     napola: bool = False
     napola_points: str = "run"
     re_bello: bool = False
@@ -287,12 +325,25 @@ class Rules:
                 )  # fmt: skip
             changes["deal"] = deal
         chosen = replace(rules, **changes)
-        # A house rule that only means something with another one (RULES.md 1.1) is refused without it.
-        if chosen.napola_points != "run" and not chosen.napola:
+        chosen.check_combination()
+        return chosen
+
+    def check_combination(self) -> None:
+        """Refuse a house rule that only means something with another one (RULES.md 1.1), naming it."""
+        classic = Rules()
+        for key in ACE_TAKES_ALL_RULES:
+            if getattr(self, key) != getattr(classic, key) and not self.ace_takes_all:
+                raise InvalidRulesError(
+                    msg("%(key)s changes what ace takes all does; turn ace_takes_all on to play it", key=key), key
+                )
+        if self.ace_never_scopa and self.ace_sweep_scopa:
+            raise InvalidRulesError(
+                msg("ace_never_scopa says an ace never makes a scopa, but ace_sweep_scopa says its sweep does; "
+                    "choose one"), "ace_never_scopa")  # fmt: skip
+        if self.napola_points != "run" and not self.napola:
             raise InvalidRulesError(
                 msg("napola_points changes how the napola scores; turn the napola on to play it"), "napola_points"
             )
-        return chosen
 
     @property
     def profile_info(self) -> Profile:

@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
-from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, sorted_cards
+from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, prime_values, sorted_cards
 from .errors import InvalidRoundError, excerpt
 from .options import Rules
 from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg, nmsg, pmsg
@@ -43,6 +43,7 @@ SIMPLE_ORDER = (7, 6, 1, 5, 4, 3, 2, 10, 9, 8)
 WON_CATEGORIES = ("cards", "coins", "settebello", "primiera", "re_bello")
 NO_TIE = frozenset({"settebello", "re_bello"})
 NAPOLA_MIN = 3  # Ace, 2 and 3 of coins
+COURT_WORDS = {"0": msg("0 each"), "rank": msg("8, 9 and 10")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +72,10 @@ class Tally:
     def from_pile(cls, pile: Sequence[Card], rules: Rules = Rules()) -> Tally:
         """Count a captured pile under ``rules``."""
         pile = sorted_cards(pile)
-        best = primiera_cards(pile)
+        best = primiera_cards(pile, rules.primiera_courts)
         missing = tuple(s for s in Suit if s not in {c.suit for c in best})
-        value: int | None = sum(c.prime for c in best)
+        primes = prime_values(rules.primiera_courts)
+        value: int | None = sum(primes[c.value] for c in best)
         if missing and rules.primiera_all_suits:
             value = None
         ranks = [int(c.rank) for c in pile]
@@ -190,30 +192,34 @@ class RoundScore:
         }
 
 
-def primiera_cards(pile: Sequence[Card]) -> tuple[Card, ...]:
-    """The best card of each suit held, by prime value (a 7 before a 6 before an ace...)."""
+def primiera_cards(pile: Sequence[Card], courts: str = "10") -> tuple[Card, ...]:
+    """The best card of each suit held, by prime value (a 7 before a 6 before an ace...); ``courts`` is
+    ``primiera_courts``, the value of Fante, Cavallo and Re."""
+    primes = prime_values(courts)
     best: dict[Suit, Card] = {}
     for card in pile:
         held = best.get(card.suit)
-        if held is None or (card.prime, card.value) > (held.prime, held.value):
+        if held is None or (primes[card.value], card.value) > (primes[held.value], held.value):
             best[card.suit] = card
     return tuple(best[s] for s in Suit if s in best)
 
 
-def primiera(pile: Sequence[Card], all_suits: bool = True) -> int | None:
+def primiera(pile: Sequence[Card], all_suits: bool = True, courts: str = "10") -> int | None:
     """A pile's primiera: the sum of the best prime value in each suit.
 
     With ``all_suits`` a pile missing a suit has none (None); without, a missing suit counts 0.
+    ``courts`` (``primiera_courts``): Fante, Cavallo and Re count 10 each, 0 each, or 8, 9 and 10 ("rank").
 
     >>> primiera([Card.parse(c) for c in ["7d", "5c", "10s", "9b"]])
     56
     >>> primiera([Card.parse("7d")]) is None
     True
     """
-    best = primiera_cards(pile)
+    best = primiera_cards(pile, courts)
     if all_suits and len(best) < 4:
         return None
-    return sum(c.prime for c in best)
+    primes = prime_values(courts)
+    return sum(primes[c.value] for c in best)
 
 
 def best_four_cards(pile: Sequence[Card]) -> tuple[Card, ...]:
@@ -254,9 +260,9 @@ def napola_points(pile: Sequence[Card]) -> int:
 
 
 @cache
-def possible_primiera(suits: int) -> frozenset[int]:
-    """Every prime total that ``suits`` best cards (one per suit) can make."""
-    values = sorted({c.prime for c in DECK})
+def possible_primiera(suits: int, courts: str = "10") -> frozenset[int]:
+    """Every prime total that ``suits`` best cards (one per suit) can make, court cards valued as ``courts`` says."""
+    values = sorted(set(prime_values(courts).values()))
     return frozenset(sum(combo) for combo in combinations_with_replacement(values, suits))
 
 
@@ -533,6 +539,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
             missing = listing(t.missing_suits, Join.AND)
             out_notes.append(msg("%(name)s has no %(suits)s and cannot compete", name=names[i], suits=missing))
 
+    if rules.primiera_courts != "10" and any(c.value >= 8 for t in tallies for c in t.primiera_cards):
+        # A court card among the best cards counts other than the usual 10: say so, or the totals look wrong.
+        out_notes.append(msg("Fante, Cavallo and Re count %(values)s (primiera_courts)",
+                             values=COURT_WORDS[rules.primiera_courts]))  # fmt: skip
+
     def with_notes(said: Msg) -> Msg:
         """The reason, then why a side could not compete ("...; Bruno has no Spade and cannot compete")."""
         for note in out_notes:
@@ -693,13 +704,15 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
                                "%(n)s)", coins=tally.coins, n=len(known_coins)))  # fmt: skip
     if tally.primiera is not None:
         value = tally.primiera
+        courts = rules.primiera_courts
         coinless = tally.coins == 0
         if rules.primiera_all_suits:
-            possible = possible_primiera(4) if tally.cards >= 4 and not coinless else frozenset()
-            expected = msg("a total of four prime values (40 to 84), or null for a side missing a suit")
+            possible = possible_primiera(4, courts) if tally.cards >= 4 and not coinless else frozenset()
+            expected = msg("a total of four prime values (%(low)s to 84), or null for a side missing a suit",
+                           low=min(possible_primiera(4, courts)))  # fmt: skip
         else:
             top = min(4, tally.cards) - (1 if coinless else 0)
-            possible = frozenset().union(*(possible_primiera(k) for k in range(0, max(top, 0) + 1)))
+            possible = frozenset().union(*(possible_primiera(k, courts) for k in range(0, max(top, 0) + 1)))
             expected = msg("a total of up to %(n)s prime values (0 to 84)", n=max(top, 0))
         if type(value) is not int or value not in possible:
             raise bad("primiera", msg("a primiera of %(value)s cannot be made by this pile; expected %(expected)s",

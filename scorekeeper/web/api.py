@@ -125,9 +125,10 @@ def moves():
     table = parse_cards(body.get("table", []), "table", high=TABLE_MAX)
     ensure_disjoint([("hand", hand), ("table", table)])
     last_play = read_flag(body, "last_play")
+    first_lead = read_flag(body, "first_lead")
     rules = read_rules(body)
     said = voice(read_style(body))
-    return {"moves": [move_json(m, said) for m in legal_moves(hand, table, rules, last_play)]}
+    return {"moves": [move_json(m, said) for m in legal_moves(hand, table, rules, last_play, first_lead=first_lead)]}
 
 
 @bp.post("/judge")
@@ -141,8 +142,14 @@ def judge():
     table = parse_cards(body.get("table", []), "table", high=TABLE_MAX)
     capture = parse_cards(body.get("capture", []), "capture", high=TABLE_MAX)
     last_play = read_flag(body, "last_play")
+    # ``first_lead``: the card leads the hand (no_ace_first_lead); ``hand``, optional, the cards held with it.
+    first_lead = read_flag(body, "first_lead")
+    hand = None
+    if body.get("hand") is not None:
+        hand = parse_cards(body["hand"], "hand", high=HAND_MAX)
+        ensure_disjoint([("hand", hand), ("table", table)])
     rules = read_rules(body)
-    verdict = judge_play(card, capture, table, rules, last_play)
+    verdict = judge_play(card, capture, table, rules, last_play, first_lead=first_lead, hand=hand)
     said = voice(read_style(body))
     return {
         "legal": verdict.legal,

@@ -131,6 +131,7 @@ class CheckerForm(FlaskForm):
     )
     last = BooleanField(_l("Last card of the hand"), false_values=("", "0", "false"))
     deal = BooleanField(_l("First deal: the 4 cards on the table"), false_values=("", "0", "false"))
+    lead = BooleanField(_l("First card of the hand (no ace may lead)"), false_values=("", "0", "false"))
     game = StringField(_l("Game"), validators=[_at_most(GAME_ID_MAX)])
 
     def __init__(self, **kwargs: Any) -> None:
@@ -222,6 +223,7 @@ class CheckerForm(FlaskForm):
             "style": self.deck_style.value if self.deck_style is not DeckStyle.ITALIAN else "",
             "last": "1" if self.last.data else "",
             "deal": "1" if self.deal.data else "",
+            "lead": "1" if self.lead.data else "",
             "play": self.play._value(),
             "take": self.take._value(),
             "game": self._game_id(),
@@ -278,9 +280,11 @@ def capture_checker() -> Response | tuple[str, int]:
             if form.deal.data:
                 dealt = deal_check(table)
             if hand:
-                plays = plays_by_card(hand, table, form.rules, form.last.data, form.deck_style)
+                plays = plays_by_card(hand, table, form.rules, form.last.data, form.deck_style,
+                                      first_lead=form.lead.data)  # fmt: skip
             if play:
-                verdict = judge_play(play[0], take, table, form.rules, form.last.data, form.deck_style)
+                verdict = judge_play(play[0], take, table, form.rules, form.last.data, form.deck_style,
+                                     first_lead=form.lead.data, hand=hand or None)  # fmt: skip
         except ScopaError as err:
             form.add_error(err)
     # Commas stay as they are: a shorter link makes a smaller QR code, quicker to draw and to scan.
@@ -308,7 +312,7 @@ def capture_checker() -> Response | tuple[str, int]:
 
 def _clear_url(form: CheckerForm) -> str:
     """The checker with an empty position and the same rules, deck style and game."""
-    empty = form.query(table="", hand="", play="", take="", last="", deal="")
+    empty = form.query(table="", hand="", play="", take="", last="", deal="", lead="")
     return url_for("checker.capture_checker") + ("?" + urlencode(empty, safe=",") if empty else "")
 
 

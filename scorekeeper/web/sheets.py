@@ -11,13 +11,15 @@ from flask_babel import format_date, pgettext
 
 from scorekeeper import games
 from scorekeeper.rules import PROFILES
-from scorekeeper.rules.cards import PRIME_VALUES
+from scorekeeper.rules.cards import COURT_PRIMES, prime_values
+from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
 from scorekeeper.web.addresses import absolute
 from scorekeeper.web.context import store
 from scorekeeper.web.i18n import language, language_name
 from scorekeeper.web.lazy import _l, _lp
 from scorekeeper.web.shapes import game_json
+from scorekeeper.web.widgets import option_label
 
 bp = Blueprint("sheets", __name__)
 
@@ -108,19 +110,38 @@ def _print_languages(endpoint: str, **values: str) -> list[tuple[str, str, bool]
     ]  # fmt: skip
 
 
-def _primiera_chart() -> list[tuple[str, int]]:
-    """The primiera values, best first, as the pad prints them."""
+def _courts() -> str:
+    """The ``primiera_courts`` a pad is printed for (``?primiera_courts=``), the usual "10" unless one is chosen."""
+    chosen = request.args.get("primiera_courts", "10")
+    return chosen if chosen in COURT_PRIMES else "10"
+
+
+def _primiera_chart(courts: str = "10") -> list[tuple[str, int]]:
+    """The primiera values, best first, as the pad prints them; court cards as ``primiera_courts`` values them."""
+    primes = prime_values(courts)
     names = {1: pgettext("primiera chart", "Ace"), 8: pgettext("primiera chart", "Fante, Cavallo, Re")}
-    return [(names.get(rank, str(rank)), PRIME_VALUES[rank]) for rank in (7, 6, 1, 5, 4, 3, 2, 8)]
+    if courts == "rank":
+        names |= {10: pgettext("primiera chart", "Re"), 9: pgettext("primiera chart", "Cavallo"),
+                  8: pgettext("primiera chart", "Fante")}  # fmt: skip
+        ranks: tuple[int, ...] = (7, 6, 1, 5, 4, 3, 2, 10, 9, 8)
+    else:
+        ranks = (7, 6, 1, 5, 4, 3, 2, 8)
+    return [(names.get(rank, str(rank)), primes[rank]) for rank in ranks]
 
 
 @bp.get("/pads")
 def pads():
     """The blank score pads to print."""
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
+    courts = _courts()
     return render_template(
-        "pads.html", pads=PADS, profile=profile, profiles=PROFILES.values(), languages=_print_languages("sheets.pads")
-    )
+        "pads.html", pads=PADS, profile=profile, profiles=PROFILES.values(), languages=_print_languages("sheets.pads"),
+        courts=courts, court_title=OPTION_TITLES["primiera_courts"],
+        # What each pad's link carries: the rules, the courts' value if not the usual, the language if chosen.
+        pad_args={"profile": profile.name, **({"primiera_courts": courts} if courts != "10" else {}),
+                  **({"lang": language()} if request.args.get("lang") else {})},
+        court_choices=[(value, option_label(value)) for value in OPTION_CHOICES["primiera_courts"]],
+    )  # fmt: skip
 
 
 @bp.get("/pads/<kind>")
@@ -140,7 +161,7 @@ def blank_pad(kind: str):
         rows=PAD_ROWS,
         profile=profile,
         categories=[c for c in (*CATEGORIES, *EXTRA_CATEGORIES) if c in CATEGORIES or profile.options.get(c)],
-        chart=_primiera_chart(),
+        chart=_primiera_chart(_courts()),
         new_game_url=absolute(new_game),
         qr_path=new_game,
         kind=kind,

@@ -110,7 +110,9 @@ def option_label(value: object) -> LazyString:
 
 def describe(group: MoveGroup, style: DeckStyle) -> str:
     """A group's capture in words, cards named in the deck style: "6 di Spade + 2 di Coppe", "one of 4 di Denari /
-    4 di Spade + Asso di Bastoni"."""
+    4 di Spade + Asso di Bastoni"; an ace taking itself on an empty table names itself."""
+    if group.kind == "self":
+        return card_name(group.card, style)
     parts = []
     for _, count, cards in group.parts:
         names = [card_name(c, style) for c in cards]
