@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlite_utils import Database, Migrations
 
@@ -98,6 +99,14 @@ def m002_stable_hand_ids(db: Database) -> None:
 def new_round_id() -> str:
     """An opaque, unguessable id for a hand, never reused."""
     return secrets.token_urlsafe(9)
+
+
+def stored_rules(text: str) -> dict[str, Any]:
+    """A game's stored rules. Games stored before the direction of play was an option were all played to the right
+    (RULES.md), whatever their profile plays now."""
+    data = json.loads(text)
+    data.setdefault("direction", "right")
+    return data
 
 
 class StorageUnavailable(Exception):
@@ -245,7 +254,7 @@ class Store:
             id=row["id"],
             name=row["name"],
             created=row["created"],
-            rules=Rules.from_dict(json.loads(row["rules"])),
+            rules=Rules.from_dict(stored_rules(row["rules"])),
             target=row["target"],
             deck_style=DeckStyle(row["deck_style"]),
             sides=tuple(Side(s["name"], tuple(s["players"])) for s in json.loads(row["sides"])),
@@ -264,7 +273,8 @@ class Store:
                 "name": game.name,
                 "created": game.created,
                 "updated": game.created,
-                "rules": json.dumps(game.rules.overrides()),
+                # The direction is always written: a profile's default direction may change, a game's may not.
+                "rules": json.dumps({**game.rules.overrides(), "direction": game.rules.direction}),
                 "target": game.target,
                 "deck_style": game.deck_style.value,
                 "sides": json.dumps([{"name": s.name, "players": list(s.players)} for s in game.sides]),

@@ -23,9 +23,9 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
 # Words an Italian table says as they are: the game's own words, names and symbols. An Italian entry may equal its
 # English id only when every word of it is one of these (or it has no words at all).
 SAME_IN_ITALIAN = {
-    "scopa", "scope", "scopone", "scientifico", "settebello", "primiera", "napola", "re", "bello", "asso", "piglia",
-    "tutto", "assi", "denari", "coppe", "spade", "bastoni", "fante", "cavallo", "english", "italiano", "csv", "qr",
-    "ok", "no", "di", "a", "e", "o", "s", "d", "c", "b", "n", "x", "vs", "min", "max",
+    "scopa", "scope", "scopone", "scientifico", "settebello", "primiera", "napola", "napoleone", "re", "bello", "asso",
+    "piglia", "tutto", "assi", "denari", "coppe", "spade", "bastoni", "fante", "cavallo", "english", "italiano", "csv",
+    "qr", "ok", "no", "di", "a", "e", "o", "s", "d", "c", "b", "n", "x", "vs", "min", "max",
 }  # fmt: skip
 
 

@@ -46,7 +46,8 @@ def test_the_target_follows_the_profile_and_player_count(client):
     teams = [{"name": "Blu", "players": ["Anna", "Carla"]}, {"name": "Rossi", "players": ["Bruno", "Dario"]}]
     r = client.post("/api/v1/games", json={"sides": teams, "rules": {"profile": "boxed"}})
     assert r.json["target"] == 15 and r.json["rules"]["deal"] == "9+4"
-    assert r.json["dealer"] == "Anna" and r.json["leader"] == "Bruno"
+    # The boxed leaflet plays to the left (RULES.md 1.1): the dealer's left, the last seat, leads.
+    assert r.json["dealer"] == "Anna" and r.json["leader"] == "Dario" and r.json["rules"]["direction"] == "left"
     r = client.post("/api/v1/games", json={"sides": teams, "rules": {"profile": "boxed", "target": 21}})
     assert r.json["target"] == 21
 

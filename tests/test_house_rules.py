@@ -305,3 +305,133 @@ def test_the_pad_prints_the_primiera_chart_for_the_courts_chosen(client):
     assert "<td>Fante, Cavallo, Re</td><td>0</td>" in nothing
     # The list of pads carries the choice into each pad's link.
     assert "primiera_courts=rank" in client.get("/pads?primiera_courts=rank").get_data(as_text=True)
+
+
+# --- How a game ends: napoleone, recount, calling out; seats: direction and six alone -------------------------------
+
+
+def new_game(client, names, **rules):
+    """A game through the API: its id and the keeper key's header."""
+    r = client.post("/api/v1/games", json={"sides": [{"name": n} for n in names], "rules": rules})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["id"], {"X-Keeper-Key": r.get_json()["keeper_key"]}
+
+
+def hand(client, game, key, sides, **extra):
+    """Record a hand (a list of side entries) and answer the API's reply."""
+    body = {"submission_id": f"s-{len(sides)}-{hash(str(sides) + str(extra))}", "sides": sides, **extra}
+    return client.post(f"/api/v1/games/{game}/rounds", json=body, headers=key)
+
+
+ALL_COINS = [f"{r}d" for r in range(1, 11)]
+
+
+def test_all_ten_coins_win_the_game_at_once_with_the_napoleone(client):
+    piles = [{"pile": ALL_COINS, "scopas": 0}, {"pile": ["7c", "7s", "7b", "6c", "6s", "6b"], "scopas": 0}]
+    # Without the napoleone, one hand is 3 points (cards, coins, settebello) of 11.
+    game, key = new_game(client, ["Anna", "Bruno"])
+    assert hand(client, game, key, piles).get_json()["finished"] is False
+    game, key = new_game(client, ["Anna", "Bruno"], napoleone=True)
+    answer = hand(client, game, key, piles).get_json()
+    assert answer["finished"] is True and answer["winner"] == 0
+    assert any("napoleone wins the game at once" in r["text"] for r in answer["reasons"])
+    # Told by counts, ten coins are the napoleone too.
+    game, key = new_game(client, ["Anna", "Bruno"], napoleone=True)
+    counts = [{"tally": {"cards": 25, "coins": 10, "settebello": True, "primiera_won": False}},
+              {"tally": {"cards": 15, "coins": 0, "settebello": False, "primiera_won": True}}]  # fmt: skip
+    assert hand(client, game, key, counts).get_json()["winner"] == 0
+
+
+def won(*categories, scopas=0):
+    return {"won": list(categories), "scopas": scopas}
+
+
+def test_equal_top_totals_are_broken_by_recounting_the_last_hand(client):
+    for end, winner in (("highest", None), ("recount", 0)):
+        game, key = new_game(client, ["Anna", "Bruno"], end=end, target=4)
+        hand(client, game, key, [won("cards", "coins", "settebello"), won()])  # 3-0
+        # Anna takes the primiera, Bruno the cards, coins, settebello and a scopa: 4-4. Recounted in category order
+        # from 3-0: cards 3-1, coins 3-2, settebello 3-3, primiera 4-3: Anna reaches 4 first, before Bruno's scopa.
+        answer = hand(client, game, key, [won("primiera"), won("cards", "coins", "settebello", scopas=1)]).get_json()
+        assert answer["totals"] == [4, 4]
+        assert answer["winner"] == winner, end
+    game, key = new_game(client, ["Anna", "Bruno"], end="recount", target=4)
+    hand(client, game, key, [won("cards", "coins", "settebello"), won()])
+    answer = hand(client, game, key, [won("primiera"), won("cards", "coins", "settebello", scopas=1)]).get_json()
+    said = " ".join(r["text"] for r in answer["reasons"])
+    assert "recounting hand 2 category by category, Anna reaches 4 first, on primiera" in said
+
+
+def test_a_side_that_calls_itself_out_wins_if_it_has_reached_the_target_and_loses_if_not(client):
+    # Anna leads 9-0 of 11 and calls out mid-hand with the cards and the settebello: 11, the call is good.
+    for call_with, winner in ((["cards", "settebello"], 0), (["settebello"], 1)):
+        game, key = new_game(client, ["Anna", "Bruno"], call_out=True)
+        hand(client, game, key, [won("cards", "coins", "settebello", "primiera", scopas=5), won()])  # 9-0
+        answer = hand(client, game, key, [won(*call_with), won("coins")], call_out=0).get_json()
+        assert answer["finished"] is True and answer["winner"] == winner
+        said = " ".join(r["text"] for r in answer["reasons"])
+        if winner == 0:
+            assert "Anna called out" in said and "the call is good and Anna wins" in said
+        else:
+            assert "the call fails, and Anna loses. Bruno wins" in said
+    # Counts of a hand stopped early need not add up to the whole deck.
+    game, key = new_game(client, ["Anna", "Bruno"], call_out=True, target=2)
+    counts = [{"tally": {"cards": 14, "coins": 4, "settebello": True, "primiera_won": False}},
+              {"tally": {"cards": 8, "coins": 2, "settebello": False, "primiera_won": False}}]  # fmt: skip
+    answer = hand(client, game, key, counts, call_out=0)
+    assert answer.status_code == 201 and answer.get_json()["winner"] == 0
+    assert answer.get_json()["entry"]["call_out"] == 0
+
+
+def test_calling_out_needs_the_house_rule_and_a_side(client):
+    game, key = new_game(client, ["Anna", "Bruno"])
+    r = hand(client, game, key, [won("cards"), won("settebello")], call_out=0)
+    assert r.status_code == 400 and r.get_json()["field"] == "call_out"
+    game, key = new_game(client, ["Anna", "Bruno"], call_out=True)
+    for bad in (2, -1, True, "0"):
+        r = hand(client, game, key, [won("cards"), won("settebello")], call_out=bad)
+        assert r.status_code == 400 and r.get_json()["field"] == "call_out", bad
+
+
+def test_the_direction_of_play_decides_who_deals_next(client):
+    names = ["Anna", "Bruno", "Carla"]
+    right = client.get(f"/api/v1/games/{new_game(client, names)[0]}").get_json()
+    left = client.get(f"/api/v1/games/{new_game(client, names, direction='left')[0]}").get_json()
+    assert (right["dealer"], right["leader"]) == ("Anna", "Bruno")
+    assert (left["dealer"], left["leader"]) == ("Anna", "Carla")
+    game, key = new_game(client, names, direction="left")
+    after = hand(client, game, key, [won("cards", "settebello"), won("coins"), won()]).get_json()
+    assert client.get(f"/api/v1/games/{game}").get_json()["dealer"] == "Carla", after
+
+
+def test_six_players_may_each_play_alone(client):
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
+    game, key = new_game(client, names)
+    answer = hand(client, game, key, [won("cards", "settebello"), won("coins"), won(), won(), won(), won()])
+    assert answer.status_code == 201 and answer.get_json()["totals"] == [2, 1, 0, 0, 0, 0]
+
+
+def test_the_boxed_leaflet_seats_four_only_as_partnerships(client):
+    r = client.post("/api/v1/games", json={"sides": [{"name": n} for n in "ABCD"], "rules": {"profile": "boxed"}})
+    assert r.status_code == 400 and "two partnerships" in r.get_json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("profile", "players", "target"), [("asso-piglia-tutto", 2, 31), ("scopone-scientifico", 4, 21)]
+)
+def test_scopa_dassi_plays_to_31_and_scopone_scientifico_to_21(client, profile, players, target):
+    if players == 4:
+        sides = [{"name": "Blu", "players": ["Anna", "Carla"]}, {"name": "Rossi", "players": ["Bruno", "Dario"]}]
+    else:
+        sides = [{"name": "Anna"}, {"name": "Bruno"}]
+    r = client.post("/api/v1/games", json={"sides": sides, "rules": {"profile": profile}})
+    assert r.get_json()["target"] == target
+    r = client.post("/api/v1/games", json={"sides": sides, "rules": {"profile": profile, "target": 11}})
+    assert r.get_json()["target"] == 11
+
+
+def test_games_stored_before_the_direction_was_an_option_keep_playing_to_the_right(app):
+    from scorekeeper.store import stored_rules
+
+    assert Rules.from_dict(stored_rules('{"profile": "boxed"}')).direction == "right"
+    assert Rules.from_dict(stored_rules('{"profile": "boxed", "direction": "left"}')).direction == "left"

@@ -19,7 +19,8 @@ def test_profiles_are_exactly_those_of_the_rules():
         ("classic", 2, 11, "3+4"), ("classic", 3, 11, "3+4"), ("classic", 4, 11, "3+4"), ("classic", 6, 11, "3+4"),
         ("boxed", 2, 11, "3+4"), ("boxed", 3, 8, "3+4"), ("boxed", 4, 15, "9+4"),
         ("casual", 2, 11, "3+4"), ("count-out", 3, 11, "3+4"),
-        ("scopone", 4, 11, "9+4"), ("scopone-scientifico", 4, 11, "10+0"), ("asso-piglia-tutto", 2, 11, "3+4"),
+        ("scopone", 4, 11, "9+4"), ("scopone-scientifico", 4, 21, "10+0"), ("asso-piglia-tutto", 2, 31, "3+4"),
+        ("asso-piglia-tutto", 6, 31, "3+4"),
     ],
 )  # fmt: skip
 def test_targets_and_deals_follow_the_profile_and_player_count(profile, players, target, deal):
@@ -33,7 +34,7 @@ def test_targets_and_deals_follow_the_profile_and_player_count(profile, players,
     [
         ("classic", {}),
         ("count-out", {"end": "count_out"}),
-        ("boxed", {"primiera_all_suits": False}),
+        ("boxed", {"primiera_all_suits": False, "direction": "left"}),
         ("casual", {"primiera_all_suits": False}),
         ("asso-piglia-tutto", {"ace_takes_all": True, "napola": True}),
     ],
@@ -53,7 +54,8 @@ def test_defaults_are_those_of_the_rules():
         "ace_never_scopa": False, "no_ace_first_lead": False,
         "primiera_all_suits": True, "primiera_method": "points", "primiera_min_sevens": 0, "primiera_courts": "10",
         "napola": False, "napola_points": "run",
-        "re_bello": False, "end": "highest", "target": None, "deal": None,
+        "re_bello": False, "napoleone": False, "end": "highest", "call_out": False, "direction": "right",
+        "target": None, "deal": None,
     }  # fmt: skip
 
 

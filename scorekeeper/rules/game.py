@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from .errors import InvalidGameError
 from .options import Rules
@@ -22,7 +23,7 @@ SIDE_LAYOUTS = {
     2: ((1, 1),),
     3: ((1, 1, 1),),
     4: ((2, 2), (1, 1, 1, 1)),
-    6: ((3, 3), (2, 2, 2)),
+    6: ((3, 3), (2, 2, 2), (1, 1, 1, 1, 1, 1)),
 }
 
 
@@ -114,11 +115,18 @@ def seating(sides: Sequence[Side]) -> tuple[tuple[int, str], ...]:
     return tuple((i, side.players[k]) for k in range(rounds) for i, side in enumerate(sides) if k < len(side.players))
 
 
-def dealer_and_leader(sides: Sequence[Side], hand_index: int) -> tuple[str, str]:
-    """Who deals hand ``hand_index`` (0 for the first) and who leads (the dealer's right)."""
+def dealer_and_leader(sides: Sequence[Side], hand_index: int, direction: str = "right") -> tuple[str, str]:
+    """Who deals hand ``hand_index`` (0 for the first) and who leads: the next seat in the ``direction`` of play
+    (``right``, counter-clockwise, as RULES.md; ``left`` goes round the other way from the same first dealer).
+
+    >>> sides = [Side(n, (n,)) for n in ("Anna", "Bruno", "Carla")]
+    >>> dealer_and_leader(sides, 1), dealer_and_leader(sides, 1, "left")
+    (('Bruno', 'Carla'), ('Carla', 'Bruno'))
+    """
     seats = seating(sides)
-    dealer = seats[hand_index % len(seats)][1]
-    leader = seats[(hand_index + 1) % len(seats)][1]
+    step = 1 if direction == "right" else -1
+    dealer = seats[(step * hand_index) % len(seats)][1]
+    leader = seats[(step * (hand_index + 1)) % len(seats)][1]
     return dealer, leader
 
 
@@ -134,6 +142,8 @@ class Progress:
     status: Msg
     # How a count-out game was won ("on scopas in hand 7; ..."), for the status line.
     how: Msg | None = None
+    # What each hand did to the game beyond its points (a call out, a recount), or None: shown with its reasons.
+    notes: tuple[Msg | None, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -169,14 +179,41 @@ def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, en
     return progress
 
 
+def _reach_first(before: Sequence[int], score: RoundScore, sides: Sequence[int], goal: int) -> tuple[int | None, str]:
+    """Recount a hand category by category from the totals ``before`` it: which of ``sides`` reaches ``goal``
+    first, and on which category (None when two reach it on the same category)."""
+    totals = list(before)
+    for category in score.categories:
+        for i, side in enumerate(score.sides):
+            totals[i] += side.points[category]
+        reached = [i for i in sides if totals[i] >= goal]
+        if reached:
+            return (reached[0] if len(reached) == 1 else None), category
+    return None, score.categories[-1]
+
+
 def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target: int, end: str = "highest") -> Progress:
-    """``progress`` with one more hand added, as ``play_out`` would add it: the cost of one hand."""
-    totals = list(progress.current or [0] * len(names))
+    """``progress`` with one more hand added, as ``play_out`` would add it: the cost of one hand.
+
+    Before ``end`` decides, a hand may end the game by itself: the napoleone (all ten coins) wins it at once, and
+    a side that called itself out (``call_out``) wins if its count reaches the target, or else loses.
+    """
+    before = list(progress.current or [0] * len(names))
+    totals = list(before)
     counted = [0] * len(names)
     number = len(progress.totals) + 1
     winner, finished, how, tied = progress.winner, progress.finished_round, progress.how, False
+    note: Msg | None = None
     if winner is None:
-        if end == "count_out":
+        if score.napoleone is not None:
+            for i, side in enumerate(score.sides):
+                counted[i] = side.total
+                totals[i] += side.total
+            winner, finished = score.napoleone, number
+            how = msg("with the napoleone (all ten coins) in hand %(n)s", n=number)
+        elif score.called is not None:
+            winner, finished, how, note, tied = _called_out(before, totals, counted, score, names, target, number)
+        elif end == "count_out":
             for category in score.categories:
                 for i, side in enumerate(score.sides):
                     counted[i] += side.points[category]
@@ -195,20 +232,84 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
             for i, side in enumerate(score.sides):
                 counted[i] = side.total
                 totals[i] += side.total
-        if winner is None and max(totals) >= target:
+        if winner is None and score.called is None and max(totals) >= target:
             top = max(totals)
             leaders = [i for i, t in enumerate(totals) if t == top]
             if len(leaders) == 1:
                 winner, finished = leaders[0], number
+            elif end == "recount":
+                first, category = _reach_first(before, score, leaders, top)
+                if first is not None:
+                    winner, finished = first, number
+                    how = msg("on the recount of hand %(n)s: first to %(top)s, on %(category)s", n=number, top=top,
+                              category=CATEGORY_NAMES[category])  # fmt: skip
+                    note = msg("Tied at %(top)s: recounting hand %(n)s category by category, %(name)s reaches %(top)s "
+                               "first, on %(category)s.", top=top, n=number, name=names[first],
+                               category=CATEGORY_NAMES[category])  # fmt: skip
+                else:
+                    tied = True
+                    note = msg("Tied at %(top)s, and still tied on the recount of hand %(n)s (both reach it on "
+                               "%(category)s): play another hand.", top=top, n=number,
+                               category=CATEGORY_NAMES[category])  # fmt: skip
             else:
                 tied = True
     else:
         # Hands recorded after the game was won count for nothing.
         tied = progress.tied
     after = Progress(
-        (*progress.counted, tuple(counted)), (*progress.totals, tuple(totals)), winner, finished, tied, NOTHING, how
+        (*progress.counted, tuple(counted)),
+        (*progress.totals, tuple(totals)),
+        winner,
+        finished,
+        tied,
+        NOTHING,
+        how,
+        (*progress.notes, note),
     )
     return replace(after, status=_status(after, names, target))
+
+
+def _called_out(
+    before: list[int],
+    totals: list[int],
+    counted: list[int],
+    score: RoundScore,
+    names: Sequence[str],
+    target: int,
+    number: int,
+) -> tuple[int | None, int | None, Msg | None, Msg, bool]:
+    """A hand in which a side called itself out (``call_out``): counted category by category, the caller wins the
+    moment it reaches the target; if it never does, it loses, and the best other side wins.
+
+    Fills ``totals`` and ``counted``; returns the winner, the hand that ended the game, how, the hand's note and
+    whether the other sides are left tied (then another hand is played).
+    """
+    caller = cast("int", score.called)
+    for category in score.categories:
+        for i, side in enumerate(score.sides):
+            counted[i] += side.points[category]
+            totals[i] += side.points[category]
+        if totals[caller] >= target:
+            how = msg("by calling out in hand %(n)s, reaching %(target)s on %(category)s", n=number, target=target,
+                      category=CATEGORY_NAMES[category])  # fmt: skip
+            note = msg("%(name)s called out. Counted category by category, %(name)s reaches %(total)s on %(category)s: "
+                       "the call is good and %(name)s wins; the rest of the hand goes unscored.", name=names[caller],
+                       total=totals[caller], category=CATEGORY_NAMES[category])  # fmt: skip
+            return caller, number, how, note, False
+    others = [i for i in range(len(names)) if i != caller]
+    top = max(totals[i] for i in others)
+    best = [i for i in others if totals[i] == top]
+    winner = best[0] if len(best) == 1 else _reach_first(before, score, best, top)[0]
+    if winner is None:
+        note = msg("%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
+                   "The others are tied at %(top)s: they play another hand.", name=names[caller],
+                   total=totals[caller], target=target, top=top)  # fmt: skip
+        return None, None, None, note, True
+    how = msg("as %(caller)s's call out failed in hand %(n)s", caller=names[caller], n=number)
+    note = msg("%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
+               "%(winner)s wins with %(top)s.", name=names[caller], total=totals[caller], target=target,
+               winner=names[winner], top=totals[winner])  # fmt: skip
+    return winner, number, how, note, False
 
 
 def _status(progress: Progress, names: Sequence[str], target: int) -> Msg:

@@ -8,14 +8,14 @@ by the game's own rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card, DeckStyle, parse_cards
 from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import Rules
-from .scoring import SCOPAS_MAX, WON_CATEGORIES, RoundScore, Tally, Won, score_round
+from .scoring import SCOPAS_MAX, WON_CATEGORIES, Reason, RoundScore, Tally, Won, score_round
 from .text import ENGLISH, Voice, keys, msg
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
@@ -66,9 +66,10 @@ class SideEntry:
 
 @dataclass(frozen=True, slots=True)
 class HandEntry:
-    """One hand as entered at the table, side by side."""
+    """One hand as entered at the table, side by side; ``call`` is the side that called itself out (call_out)."""
 
     sides: tuple[SideEntry, ...]
+    call: int | None = None
 
     @property
     def by_piles(self) -> bool:
@@ -83,8 +84,11 @@ class HandEntry:
         return "won" if any(s.won is not None for s in self.sides) else "counts"
 
     def to_json(self) -> dict[str, Any]:
-        """The stored form."""
-        return {"sides": [s.to_json() for s in self.sides]}
+        """The stored form (with ``call_out``, the calling side's index, when a side called itself out)."""
+        body: dict[str, Any] = {"sides": [s.to_json() for s in self.sides]}
+        if self.call is not None:
+            body["call_out"] = self.call
+        return body
 
     @classmethod
     def from_json(cls, data: object, sides: int | None = None) -> HandEntry:
@@ -134,7 +138,12 @@ class HandEntry:
                 out.append(SideEntry(scopas, won=read_won(row["won"], f"{field}.won"), napola=row.get("napola", 0)))
             else:
                 out.append(SideEntry(scopas, tally=read_tally(row["tally"], f"{field}.tally")))
-        return cls(tuple(out))
+        call = data.get("call_out")
+        if call is not None and (type(call) is not int or not 0 <= call < len(out)):
+            raise InvalidRoundError(
+                msg("call_out must be the number of the side that called itself out, 0 to %(last)s, not %(value)s",
+                    last=len(out) - 1, value=excerpt(call)), "call_out")  # fmt: skip
+        return cls(tuple(out), call)
 
 
 def read_won(data: object, field: str) -> frozenset[str]:
@@ -291,7 +300,22 @@ def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundSc
         raise InvalidRoundError(
             msg("this game has %(n)s sides; the hand lists %(got)s", n=len(names), got=len(entry.sides)), "sides"
         )
-    return score_round([(name, side.held, side.scopas) for name, side in zip(names, entry.sides, strict=True)], rules)
+    if entry.call is not None and not rules.call_out:
+        raise InvalidRoundError(
+            msg("call_out is not played under these rules; leave it out, or start a game with call_out on"), "call_out"
+        )
+    sides = [(name, side.held, side.scopas) for name, side in zip(names, entry.sides, strict=True)]
+    if entry.call is None:
+        return score_round(sides, rules)
+    return replace(score_round(sides, rules, partial=True), called=entry.call)
+
+
+def _noted(score: RoundScore, progress: Progress, index: int) -> RoundScore:
+    """A hand's score with what it did to the game (a call out, a recount) as its last reason."""
+    note = progress.notes[index] if index < len(progress.notes) else None
+    if note is None:
+        return score
+    return replace(score, reasons=(*score.reasons, Reason("game", progress.winner, note)))
 
 
 def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameScore:
@@ -305,10 +329,10 @@ def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameSc
         scores = [score_entry(r.entry, names, game.rules) for r in game.rounds]
     progress = play_out(scores, names, game.target, game.rules.end)
     rounds = tuple(
-        ScoredRound(record, score, progress.counted[i], progress.totals[i])
+        ScoredRound(record, _noted(score, progress, i), progress.counted[i], progress.totals[i])
         for i, (record, score) in enumerate(zip(game.rounds, scores, strict=True))
     )
-    dealer, leader = dealer_and_leader(game.sides, len(game.rounds))
+    dealer, leader = dealer_and_leader(game.sides, len(game.rounds), game.rules.direction)
     return GameScore(game, rounds, progress, dealer, leader)
 
 
@@ -329,6 +353,7 @@ def add_hand(before: GameScore, record: RoundRecord, score: RoundScore, game: Ga
     ((4, 0), 'A leads 4-0; 11 to win.')
     """
     progress = play_on(before.progress, score, game.names, game.target, game.rules.end)
-    played = ScoredRound(record, score, progress.counted[-1], progress.totals[-1])
-    dealer, leader = dealer_and_leader(game.sides, len(game.rounds))
+    played = ScoredRound(record, _noted(score, progress, len(progress.totals) - 1), progress.counted[-1],
+                         progress.totals[-1])  # fmt: skip
+    dealer, leader = dealer_and_leader(game.sides, len(game.rounds), game.rules.direction)
     return GameScore(game, (*before.rounds, played), progress, dealer, leader)

@@ -42,7 +42,10 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "napola": (False, True),
     "napola_points": ("run", "flat"),
     "re_bello": (False, True),
-    "end": ("highest", "count_out"),
+    "napoleone": (False, True),
+    "end": ("highest", "count_out", "recount"),
+    "call_out": (False, True),
+    "direction": ("right", "left"),
 }
 OPTION_HELP = {
     "capture_choice": msg("free: any set that adds up; fewest: only the sets with the fewest cards"),
@@ -67,7 +70,16 @@ OPTION_HELP = {
     "napola": msg("Ace, 2 and 3 of coins score 3, plus 1 for each further coin in sequence"),
     "napola_points": msg("run: the napola scores 3 plus 1 for each further coin in sequence; flat: always 3"),
     "re_bello": msg("the King of coins (10d) scores 1"),
-    "end": msg("highest: highest total at or over the target wins; count_out: first to reach it wins"),
+    "napoleone": msg("holding all ten coins wins the game at once"),
+    "end": msg(
+        "highest: highest total at or over the target wins; count_out: first to reach it wins; recount: as "
+        "highest, but equal top totals are broken by recounting the last hand category by category"
+    ),
+    "call_out": msg(
+        "a side may call itself out during a hand: counted at once, it wins if it has reached the target, "
+        "and loses if not"
+    ),
+    "direction": msg("the way the deal and the play pass: to the right (counter-clockwise) or to the left"),
     "target": msg("the score that ends the game"),
     "deal": msg("3+4: 3 cards each and 4 to the table; 9+4: Scopone; 10+0: Scopone scientifico"),
 }
@@ -89,7 +101,10 @@ OPTION_TITLES = {
     "napola": msg("napola"),
     "napola_points": msg("napola scored"),
     "re_bello": msg("re bello"),
+    "napoleone": msg("napoleone"),
     "end": msg("end of the game"),
+    "call_out": msg("calling oneself out"),
+    "direction": msg("direction of play"),
     "target": msg("target"),
     "deal": msg("deal"),
 }
@@ -114,6 +129,9 @@ VALUE_LABELS: dict[object, Msg] = {
     "may_sweep": pmsg("option value", "may take the whole table"),
     "highest": pmsg("option value", "highest"),
     "count_out": pmsg("option value", "count out"),
+    "recount": pmsg("option value", "highest, ties recounted"),
+    "right": pmsg("option value", "to the right"),
+    "left": pmsg("option value", "to the left"),
 }
 CAPTURE_OPTIONS = (
     "capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa", "ace_empty_table", "ace_on_ace",
@@ -132,10 +150,14 @@ class Profile:
     description: Msg
     source: Msg
     options: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # Options the profile sets but the table may change (the boxed leaflet plays to the left).
+    defaults: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     targets: MappingProxyType[int, int] = field(default_factory=lambda: MappingProxyType({}))
     deals: MappingProxyType[int, str] = field(default_factory=lambda: MappingProxyType({}))
     players: tuple[int, ...] = PLAYER_COUNTS
     partnerships_only: bool = False
+    # Player counts this profile seats only as two partnerships (the boxed leaflet's 4 players).
+    partnerships_at: tuple[int, ...] = ()
 
     @property
     def fixed(self) -> frozenset[str]:
@@ -155,12 +177,13 @@ class Profile:
 def _profile(name: str, title: Msg, description: Msg, source: Msg,
              options: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), targets: dict[int, int] | None = None,
              deals: dict[int, str] | None = None, players: tuple[int, ...] = PLAYER_COUNTS,
-             partnerships_only: bool = False) -> Profile:  # fmt: skip
+             partnerships_only: bool = False, defaults: Mapping[str, Any] | None = None,
+             partnerships_at: tuple[int, ...] = ()) -> Profile:  # fmt: skip
     targets = targets or {n: 11 for n in players}
     deals = {n: "3+4" for n in players} | (deals or {})
     return Profile(
-        name, title, description, source, MappingProxyType(dict(options)),
-        MappingProxyType(targets), MappingProxyType(deals), tuple(players), partnerships_only,
+        name, title, description, source, MappingProxyType(dict(options)), MappingProxyType(dict(defaults or {})),
+        MappingProxyType(targets), MappingProxyType(deals), tuple(players), partnerships_only, partnerships_at,
     )  # fmt: skip
 
 
@@ -182,8 +205,8 @@ PROFILES: dict[str, Profile] = {
             "boxed", pmsg("profile", "Boxed edition"),
             msg("The retail box's leaflet: 11 for two, 8 for three, 15 for four in partnerships dealt 9 each."),
             msg("the boxed retail edition (seed 004)"),
-            options={"primiera_all_suits": False},
-            targets={2: 11, 3: 8, 4: 15}, deals={4: "9+4"}, players=(2, 3, 4),
+            options={"primiera_all_suits": False}, defaults={"direction": "left"},
+            targets={2: 11, 3: 8, 4: 15}, deals={4: "9+4"}, players=(2, 3, 4), partnerships_at=(4,),
         ),
         _profile(
             "casual", pmsg("profile", "Casual"),
@@ -199,15 +222,15 @@ PROFILES: dict[str, Profile] = {
         ),
         _profile(
             "scopone-scientifico", pmsg("profile", "Scopone scientifico"),
-            msg("Four players in two partnerships, all 40 cards dealt 10 each, none to the table, to 11."),
+            msg("Four players in two partnerships, all 40 cards dealt 10 each, none to the table, to 21."),
             pmsg("source", "Scopone scientifico"),
-            deals={4: "10+0"}, players=(4,), partnerships_only=True,
+            targets={4: 21}, deals={4: "10+0"}, players=(4,), partnerships_only=True,
         ),
         _profile(
             "asso-piglia-tutto", pmsg("profile", "Asso piglia tutto"),
-            msg("Scopa d'assi: an ace takes the whole table (not a scopa), and the napola scores."),
+            msg("Scopa d'assi: an ace takes the whole table (not a scopa), the napola scores, to 31."),
             pmsg("source", "Scopa d'assi"),
-            options={"ace_takes_all": True, "napola": True},
+            options={"ace_takes_all": True, "napola": True}, targets={n: 31 for n in PLAYER_COUNTS},
         ),
     )
 }  # fmt: skip
@@ -239,7 +262,10 @@ class Rules:
     napola: bool = False
     napola_points: str = "run"
     re_bello: bool = False
+    napoleone: bool = False
     end: str = "highest"
+    call_out: bool = False
+    direction: str = "right"
     target: int | None = None
     deal: str | None = None
 
@@ -252,7 +278,7 @@ class Rules:
                     names=keys(PROFILES)),
                 "profile",
             )  # fmt: skip
-        return cls(profile=name, **PROFILES[name].options)
+        return cls(profile=name, **PROFILES[name].options, **PROFILES[name].defaults)
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
@@ -373,6 +399,10 @@ class Rules:
                     counts=counts, n=players),
                 "profile",
             )  # fmt: skip
+        if players in profile.partnerships_at and not partnerships:
+            raise InvalidRulesError(
+                msg("profile %(profile)s seats %(n)s players as two partnerships of two", profile=repr(self.profile),
+                    n=players), "profile")  # fmt: skip
         if profile.partnerships_only and not partnerships:
             raise InvalidRulesError(
                 msg("profile %(profile)s is played by two partnerships of two", profile=repr(self.profile)), "profile"

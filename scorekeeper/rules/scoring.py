@@ -177,6 +177,10 @@ class RoundScore:
     sides: tuple[SideScore, ...]
     reasons: tuple[Reason, ...]
     warnings: tuple[Msg, ...]
+    # The side holding all ten coins, when the napoleone is played (it wins the game at once).
+    napoleone: int | None = None
+    # The side that called itself out during this hand (call_out), if one did.
+    called: int | None = None
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -269,13 +273,16 @@ def possible_primiera(suits: int, courts: str = "10") -> frozenset[int]:
 def score_round(
     sides: Sequence[tuple[str, Sequence[Card] | Tally | Won, int]],
     rules: Rules = Rules(),
+    *,
+    partial: bool = False,
 ) -> RoundScore:
     """Score one hand. Each side is ``(name, pile or Tally or Won, scopas)``.
 
     Piles may leave cards out (a warning says which); a card in two piles, a
     negative count, or more scopas than a pile allows is an ``InvalidRoundError``.
     Quick counts (Tallies) must add up to the whole deck. A winners entry (``Won``)
-    is given for every side or for none.
+    is given for every side or for none. ``partial``: the hand was stopped before its end (a side called
+    itself out), so counts may add up to fewer than 40 cards and the settebello may still be unplayed.
     """
     if not 2 <= len(sides) <= 6:
         raise InvalidRoundError(msg("a hand is scored for 2 to 6 sides, not %(n)s", n=len(sides)), "sides")
@@ -286,7 +293,7 @@ def score_round(
                 msg("give every side of a hand the same kind of entry: the categories won, or piles or counts"),
                 "sides",
             )
-        return _score_won([name for name, _, _ in sides], wons, [n for _, _, n in sides], rules)
+        return _score_won([name for name, _, _ in sides], wons, [n for _, _, n in sides], rules, partial)
     tallies: list[Tally] = []
     scopas: list[int] = []
     owner: dict[Card, int] = {}
@@ -322,7 +329,7 @@ def score_round(
         tallies.append(tally)
         scopas.append(side_scopas)
 
-    warnings = _check_totals(tallies, owner, rules)
+    warnings = _check_totals(tallies, owner, rules, partial)
     points: list[dict[str, int]] = [{} for _ in sides]
     reasons: list[Reason] = []
 
@@ -362,12 +369,23 @@ def score_round(
             msg("%(name)s took the re bello (King of coins).", name=names[king]) if king is not None
             else msg("Nobody took the re bello (King of coins)."),
         )  # fmt: skip
-
+    napoleone = _napoleone(names, [t.coins == COINS_IN_DECK for t in tallies], rules, reasons)
     return RoundScore(
         tuple(SideScore(names[i], tallies[i], scopas[i], points[i]) for i in range(len(sides))),
         tuple(reasons),
         tuple(warnings),
+        napoleone,
     )
+
+
+def _napoleone(names: list[str], all_coins: list[bool], rules: Rules, reasons: list[Reason]) -> int | None:
+    """The side holding all ten coins when the napoleone is played, with its reason; else None."""
+    if not rules.napoleone or not any(all_coins):
+        return None
+    side = all_coins.index(True)
+    reasons.append(Reason("napoleone", side, msg("%(name)s holds all ten coins: the napoleone wins the game at once.",
+                                                 name=names[side])))  # fmt: skip
+    return side
 
 
 # The categories' names, as a heading or a sentence says them ("won on coins in hand 7").
@@ -379,6 +397,7 @@ CATEGORY_NAMES = {
     "scopas": pmsg("category", "scopas"),
     "napola": pmsg("category", "napola"),
     "re_bello": pmsg("category", "re bello"),
+    "napoleone": pmsg("category", "napoleone"),
 }
 CATEGORY_NOUNS = {
     "cards": msg("the cards"),
@@ -389,7 +408,7 @@ CATEGORY_NOUNS = {
 }
 
 
-def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rules) -> RoundScore:
+def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rules, partial: bool) -> RoundScore:
     """Score a hand entered by winners: each category to the side that won it, none when tied."""
     asked = won_categories(rules)
     owner: dict[str, int] = {}
@@ -438,7 +457,7 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
                 msg("napola is not played under these rules; leave it out or turn the napola on"), f"{field}.napola"
             )
     for category in sorted(NO_TIE & set(asked)):
-        if category not in owner:
+        if category not in owner and not partial:
             raise InvalidRoundError(
                 msg("say who took %(what)s: one side always has it", what=CATEGORY_NOUNS[category]), "sides"
             )
@@ -492,10 +511,13 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
         reasons.append(Reason("napola", napolas[0] if napolas else None, text))
     if rules.re_bello:
         award("re_bello")
+    # A napola told as running to the King of coins holds all ten coins: the napoleone.
+    napoleone = _napoleone(names, [w.napola == COINS_IN_DECK for w in wons], rules, reasons)
     return RoundScore(
         tuple(SideScore(names[i], None, scopas[i], points[i], wons[i].categories) for i in range(len(names))),
         tuple(reasons),
         (),
+        napoleone,
     )
 
 
@@ -723,8 +745,8 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         raise bad("primiera_won", msg("primiera_won must be true or false"))
 
 
-def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) -> list[Msg]:
-    """Check the sides together; return warnings for an incomplete deck."""
+def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, partial: bool = False) -> list[Msg]:
+    """Check the sides together; return warnings for an incomplete deck (``partial``: a hand stopped early)."""
     cards = sum(t.cards for t in tallies)
     coins = sum(t.coins for t in tallies)
     quick = any(t.pile is None for t in tallies)
@@ -738,6 +760,8 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules) ->
         raise InvalidRoundError(msg("only one side can hold the re bello (King of coins)"), "sides")
     if sum(1 for t in tallies if t.napola) > 1:
         raise InvalidRoundError(msg("only one side can hold the napola (the Ace of coins starts it)"), "sides")
+    if quick and partial:
+        return [msg("Counted as the hand stood when it was stopped: %(n)s of 40 cards taken.", n=cards)]
     if quick:
         if cards != 40:
             raise InvalidRoundError(msg("the quick counts add up to %(n)s cards; every hand uses all 40", n=cards),
