@@ -137,8 +137,28 @@ CAPTURE_OPTIONS = (
     "capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa", "ace_empty_table", "ace_on_ace",
     "ace_may_trail", "ace_never_scopa", "no_ace_first_lead",
 )  # fmt: skip
-# House rules that change what ace takes all does, and so mean nothing without it (RULES.md 1.1).
-ACE_TAKES_ALL_RULES = ("ace_empty_table", "ace_on_ace", "ace_may_trail")
+# The house rules as a form groups them, each group under a heading; every option is in one group.
+OPTION_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
+    (msg("Capturing"), ("capture_choice", "last_card_scopa")),
+    (msg("The ace (Scopa d'assi)"), ("ace_takes_all", "ace_sweep_scopa", "ace_empty_table", "ace_on_ace",
+                                     "ace_may_trail", "ace_never_scopa", "no_ace_first_lead")),
+    (msg("Primiera"), ("primiera_all_suits", "primiera_method", "primiera_min_sevens", "primiera_courts")),
+    (msg("Extra points"), ("napola", "napola_points", "re_bello", "napoleone")),
+    (msg("End of the game"), ("end", "call_out")),
+    (msg("Seats"), ("direction",)),
+)  # fmt: skip
+# Options that mean something only when others have these values (RULES.md 1.1): a form shows them only then.
+OPTION_NEEDS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "ace_sweep_scopa": (("ace_takes_all", True), ("ace_never_scopa", False)),
+    "ace_empty_table": (("ace_takes_all", True),),
+    "ace_on_ace": (("ace_takes_all", True),),
+    "ace_may_trail": (("ace_takes_all", True),),
+    "napola_points": (("napola", True),),
+}
+# Games were stored with ace_sweep_scopa on and ace takes all off before combinations were checked: it stays allowed.
+UNCHECKED_NEEDS = frozenset({"ace_sweep_scopa"})
+# The targets tables usually play to, offered beside the number (RULES.md 1.1).
+USUAL_TARGETS = (11, 16, 21, 31)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,20 +376,22 @@ class Rules:
 
     def check_combination(self) -> None:
         """Refuse a house rule that only means something with another one (RULES.md 1.1), naming it."""
-        classic = Rules()
-        for key in ACE_TAKES_ALL_RULES:
-            if getattr(self, key) != getattr(classic, key) and not self.ace_takes_all:
-                raise InvalidRulesError(
-                    msg("%(key)s changes what ace takes all does; turn ace_takes_all on to play it", key=key), key
-                )
         if self.ace_never_scopa and self.ace_sweep_scopa:
             raise InvalidRulesError(
                 msg("ace_never_scopa says an ace never makes a scopa, but ace_sweep_scopa says its sweep does; "
                     "choose one"), "ace_never_scopa")  # fmt: skip
-        if self.napola_points != "run" and not self.napola:
+        classic = Rules()
+        for key, needs in OPTION_NEEDS.items():
+            if key in UNCHECKED_NEEDS or getattr(self, key) == getattr(classic, key) or self.applies(key):
+                continue
+            needed = next(k for k, v in needs if getattr(self, k) != v)
             raise InvalidRulesError(
-                msg("napola_points changes how the napola scores; turn the napola on to play it"), "napola_points"
-            )
+                msg("%(key)s means something only with %(needed)s on; turn %(needed)s on to play it", key=key,
+                    needed=needed), key)  # fmt: skip
+
+    def applies(self, key: str) -> bool:
+        """Whether option ``key`` means anything with the other options as they are (OPTION_NEEDS)."""
+        return all(getattr(self, k) == v for k, v in OPTION_NEEDS.get(key, ()))
 
     @property
     def profile_info(self) -> Profile:

@@ -492,11 +492,12 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
         for i, p in enumerate(points):
             p[category] = 1 if i == winner else 0
         noun = CATEGORY_NOUNS[category]
-        text = (
-            msg("%(name)s won %(what)s, as told at the table.", name=names[winner], what=noun)
-            if winner is not None
-            else msg("Nobody won %(what)s: a tie, as told at the table.", what=noun)
-        )
+        if winner is not None:
+            text = msg("%(name)s won %(what)s, as told at the table.", name=names[winner], what=noun)
+        elif category in NO_TIE:  # only in a hand stopped by a call out
+            text = msg("Nobody took %(what)s before the hand was stopped.", what=noun)
+        else:
+            text = msg("Nobody won %(what)s: a tie, as told at the table.", what=noun)
         reasons.append(Reason(category, winner, text))
 
     for category in ("cards", "coins", "settebello", "primiera"):

@@ -164,6 +164,8 @@ class HandForm(FlaskForm):
     version = WholeNumber(_l("Version"), 0, 2**62)
     round_id = HiddenField()
     scopas_shown = ScopasShown()
+    # The side that called itself out during this hand (call_out), by number; empty for a hand played out.
+    call_out = HiddenField()
 
     def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
         self.names = list(names)
@@ -184,7 +186,7 @@ class HandForm(FlaskForm):
 
     def carried(self) -> list[tuple[str, str]]:
         """Every value as hidden inputs for the confirmation page (what will be saved, sent again)."""
-        skip = ("submission_id", "version", "round_id", "scopas_shown", "hand")
+        skip = ("submission_id", "version", "round_id", "scopas_shown", "hand", "call_out")
         return [(name, value) for name, value in self.values().items() if name not in skip]
 
     def values(self) -> dict[str, str]:
@@ -222,6 +224,21 @@ class HandForm(FlaskForm):
 
     def scopas(self) -> list[int]:
         return [side.scopas.data or 0 for side in self.sides]
+
+    def called(self) -> int | None:
+        """The side that called itself out, or None (also for a number that names no side: the core never sees it)."""
+        raw = self.call_out.data
+        if isinstance(raw, str) and raw.isascii() and raw.isdigit() and int(raw) < len(self.names):
+            return int(raw)
+        return None
+
+    def call(self, side: int | None) -> None:
+        """Enter this hand as called out by ``side`` (None: played out)."""
+        self.call_out.data = "" if side is None else str(side)
+        self.fit_call()
+
+    def fit_call(self) -> None:
+        """Let a called hand's rows say that a card is not taken yet (forms whose rows need it)."""
 
 
 def _only_these_sides(formdata: Mapping, n: int) -> MultiDict:
@@ -335,7 +352,7 @@ class _PilesFields(HandForm):
         given = self.assigned()
         scopas = self.scopas()
         piles = [tuple(c for c in DECK if given.get(str(c)) == i) for i in range(len(self.names))]
-        return HandEntry(tuple(SideEntry(scopas[i], pile=piles[i]) for i in range(len(self.names))))
+        return HandEntry(tuple(SideEntry(scopas[i], pile=piles[i]) for i in range(len(self.names))), self.called())
 
     def show(self, entry: HandEntry) -> None:
         """Fill the form with a stored hand (for a correction); a hand saved without some cards stays so."""
@@ -376,6 +393,12 @@ class CountsForm(HandForm):
         self.primiera_by.choices = [*sides, SelectChoice("none", gettext("Tie (nobody)")),
                                     SelectChoice("values", gettext("By the values typed above"))]  # fmt: skip
         self.re_bello.choices = sides
+        self.fit_call()
+
+    def fit_call(self) -> None:
+        """In a hand stopped by a call out, the settebello may not be taken yet."""
+        if self.called() is not None and all(c.value != "none" for c in self.settebello.choices):
+            self.settebello.choices = [*self.settebello.choices, SelectChoice("none", gettext("Nobody yet"))]
 
     def validate_re_bello(self, field: Field) -> None:
         if field.data and field.data not in {choice.value for choice in field.choices}:
@@ -420,7 +443,7 @@ class CountsForm(HandForm):
                 re_bello=bool(rules.re_bello) and self.re_bello.data == str(i),
             )
             out.append(SideEntry(scopas[i], tally=tally))
-        return HandEntry(tuple(out))
+        return HandEntry(tuple(out), self.called())
 
     def show(self, entry: HandEntry) -> None:
         """Fill the form with a stored hand (for a correction)."""
@@ -484,6 +507,16 @@ class _WonFields(HandForm):
             self.napola_points.choices = [SelectChoice(str(n), str(n)) for n in NAPOLA_POINTS]
         else:
             del self["napola"], self["napola_points"]
+        self.fit_call()
+
+    def fit_call(self) -> None:
+        """In a hand stopped by a call out, the settebello (and the re bello) may not be taken yet."""
+        if self.called() is None:
+            return
+        for category in NO_TIE & set(self.asked):
+            row = self.row(category)
+            if all(c.value != "tie" for c in row.choices):
+                row.choices = [*row.choices, SelectChoice("tie", gettext("Nobody yet"))]
 
     def row(self, category: str) -> RadioField:
         return self[f"won_{category}"]
@@ -527,7 +560,9 @@ class _WonFields(HandForm):
             if isinstance(holder, str) and holder.isdigit() and int(holder) < n and str(points).isdigit():
                 napola[int(holder)] = int(points)
         scopas = self.scopas()
-        return HandEntry(tuple(SideEntry(scopas[i], won=frozenset(won[i]), napola=napola[i]) for i in range(n)))
+        return HandEntry(
+            tuple(SideEntry(scopas[i], won=frozenset(won[i]), napola=napola[i]) for i in range(n)), self.called()
+        )
 
     def show(self, entry: HandEntry) -> None:
         """Fill the form with a stored hand (a correction, or a hand brought back by Undo)."""

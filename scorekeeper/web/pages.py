@@ -76,12 +76,23 @@ def scoreboard(game_id: str):
         # After a language switch the winners taps come back as they were (nothing is checked or saved).
         carried = i18n.carried()
         winners = _hand_form("won", score.game, carried, meta={"csrf": False}) if carried else None
-        return _scoreboard_page(score, keeper, winners=winners or _hand_form("won", score.game))
+        if winners is None:
+            winners = _hand_form("won", score.game)
+            winners.call(_call_asked(score.game))
+        return _scoreboard_page(score, keeper, winners=winners)
     if draft is not None and draft.get("e"):
         # A hand refused because the game ended meanwhile: the reason, on the finished game's scoreboard.
         flash(sentence(drafts.readable(draft["e"]), score.game.deck_style), "error")
         return _scoreboard_page(score, keeper, status=409)
     return _scoreboard_page(score, keeper)
+
+
+def _call_asked(game) -> int | None:
+    """The side calling itself out (``?call=`` from the scoreboard's call-out buttons), when the game plays call_out."""
+    raw = request.args.get("call", "")
+    if game.rules.call_out and raw.isascii() and raw.isdigit() and int(raw) < len(game.sides):
+        return int(raw)
+    return None
 
 
 def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=None, status=200, draft=None):
@@ -284,10 +295,12 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         form = _hand_form(mode, game)
         if record is not None:
             form.show(record.entry)
+            form.call(record.entry.call)
             form.version.data = record.version
             form.round_id.data = record.id
         else:
             _take_pending_scopas(form, game)
+            form.call(_call_asked(game))
         return _hand_page(score, form, mode, number=number)
 
     form = _hand_form(mode, game, request.form)

@@ -16,7 +16,9 @@ from scorekeeper.rules.game import NAME_MAX
 from scorekeeper.rules.options import (
     DEFAULT_PROFILE,
     OPTION_CHOICES,
+    OPTION_GROUPS,
     OPTION_HELP,
+    OPTION_NEEDS,
     OPTION_TITLES,
     PLAYER_COUNTS,
     TARGET_RANGE,
@@ -138,6 +140,22 @@ class _NewGameFields(FlaskForm):
     def option_fields(self) -> list[Field]:
         """The house-rule menus, in the core's order."""
         return [self[f"opt_{key}"] for key in OPTION_CHOICES]
+
+    def option_groups(self) -> list[tuple[LazyString, list[Field]]]:
+        """The house-rule menus under the core's headings (the ace's rules together...)."""
+        return [(said(title), [self[f"opt_{key}"] for key in keys]) for title, keys in OPTION_GROUPS]
+
+    def option_shown(self, key: str) -> bool:
+        """Whether a house rule applies with the profile and the menus as chosen (the ace's house rules only with
+        ace takes all...); the page's script keeps this up to date as menus change."""
+        profile = self.profile.data if self.profile.data in PROFILES else DEFAULT_PROFILE
+        base = Rules.for_profile(profile)
+
+        def value(name: str) -> object:
+            chosen = self[f"opt_{name}"].data
+            return next((c for c in OPTION_CHOICES[name] if option_text(c) == chosen), getattr(base, name))
+
+        return all(value(k) == v for k, v in OPTION_NEEDS.get(key, ()))
 
     def place_error(self, err: ScopaError) -> None:
         """Show a core error beside the field it is about (``rules.end`` -> ``opt_end``)."""
