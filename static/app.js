@@ -25,6 +25,17 @@ function trN(name, n, params) {
 }
 // A form sent by the language switch's button (which carries it to the same page in another language) is not
 // the person's own submission: the page scripts let it go as it is.
+// House rules that mean something only with others (the core's OPTION_NEEDS, in each menu's data-needs): shown
+// only while those have the values needed (``chosen(key)`` says what an option is now), else hidden and set back
+// to the profile's, as the core would refuse them. A menu showing an error stays in view.
+function fitHouseRules(options, chosen) {
+  options.forEach(function (div) {
+    var needs = JSON.parse(div.dataset.needs || "{}"), sel = $("select", div);
+    var applies = Object.keys(needs).every(function (k) { return chosen(k) === needs[k]; });
+    div.hidden = !applies && !div.classList.contains("has-error");
+    if (div.hidden && sel) sel.value = "";
+  });
+}
 function bySwitch(ev) { return !!(ev && ev.submitter && ev.submitter.closest(".lang-switch")); }
 
 // Never send a form twice: a double tap re-sends nothing (the server also ignores repeats).

@@ -34,6 +34,17 @@
       $$(".pick", form).forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
     });
   });
+  // A house rule shows only where it applies (the ace's rules with ace takes all), as the rules now chosen say.
+  var profiles = JSON.parse(($("#profile-options") || {}).textContent || "{}");
+  var profile = $("select[name=profile]", form);
+  function fit() {
+    fitHouseRules($$(".house-rules .option[data-option]", form), function (key) {
+      var sel = $("select[name=" + key + "]", form);
+      return sel && sel.value ? sel.value : (profiles[profile.value] || {})[key];
+    });
+  }
+  $$(".house-rules select", form).forEach(function (s) { s.addEventListener("change", fit); });
+  fit();
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var params = new URLSearchParams();

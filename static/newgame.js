@@ -64,16 +64,12 @@
     else nameInput.placeholder = tr("name_placeholder");
     // What each option is, as chosen or as the profile plays it: a rule that means nothing with the others (the
     // ace's rules without ace takes all) is hidden and set back to the profile's, as the core would refuse it.
-    function chosen(key) {
+    fitHouseRules($$(".house-rules .option"), function (key) {
       var sel = $("#opt_" + key);
-      return sel && sel.value && !sel.disabled ? sel.value : p.options[key];
-    }
+      return sel && sel.value && p.fixed.indexOf(key) < 0 ? sel.value : p.options[key];
+    });
     $$(".house-rules .option").forEach(function (div) {
       var key = div.dataset.option, sel = $("select", div), fixed = p.fixed.indexOf(key) >= 0;
-      var needs = p.needs[key] || {};
-      var applies = Object.keys(needs).every(function (k) { return chosen(k) === needs[k]; });
-      div.hidden = !applies && !div.classList.contains("has-error");
-      if (div.hidden) sel.value = "";
       div.classList.toggle("fixed", fixed);
       sel.disabled = fixed;
       sel.options[0].textContent = tr("as_the_profile", { value: optionText(p.options[key]) });

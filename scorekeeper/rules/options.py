@@ -442,15 +442,18 @@ class Rules:
             return self.deal
         return self.profile_info.deals.get(players, "3+4")
 
-    def describe(self) -> list[Msg]:
-        """Plain-language lines for every option that differs from classic play."""
+    def describe(self, short: bool = False) -> list[Msg]:
+        """Plain-language lines for every option that differs from classic play (``short``: without the help)."""
         lines = []
         classic = Rules()
         for key in OPTION_CHOICES:
             value = getattr(self, key)
             if value != getattr(classic, key):
-                lines.append(msg("%(option)s: %(value)s (%(help)s)", option=OPTION_TITLES[key],
-                                 value=value_label(value), help=OPTION_HELP[key]))  # fmt: skip
+                if short:
+                    lines.append(msg("%(option)s: %(value)s", option=OPTION_TITLES[key], value=value_label(value)))
+                else:
+                    lines.append(msg("%(option)s: %(value)s (%(help)s)", option=OPTION_TITLES[key],
+                                     value=value_label(value), help=OPTION_HELP[key]))  # fmt: skip
         return lines
 
 

@@ -15,6 +15,7 @@ from scorekeeper.store import Store
 
 from . import api, checker, i18n, pages, security, sheets, start  # noqa: F401 (start adds routes to pages)
 from .context import close_store
+from .widgets import option_needs
 
 csrf = CSRFProtect()
 
@@ -40,6 +41,8 @@ def register(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
     i18n.init_app(app)
+    # Which options a house-rules menu needs on (the core's OPTION_NEEDS), for the menus' data-needs.
+    app.jinja_env.globals["option_needs"] = option_needs
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)

@@ -306,6 +306,11 @@ def capture_checker() -> Response | tuple[str, int]:
         share_url=absolute(path),
         qr_path=path if asked else None,
         game=game,
+        # Each profile's capture options, for the script that shows a house rule only where it applies.
+        profile_options={
+            p: {k: option_text(v) for k, v in Rules.for_profile(p).to_dict().items() if k in CAPTURE_OPTIONS}
+            for p in PROFILES
+        },
     )
     return html, 400 if form.field_errors else 200
 

@@ -19,7 +19,7 @@ from scorekeeper.games import Conflict, GameNotFound
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
-from scorekeeper.rules.options import OPTION_NEEDS, USUAL_TARGETS
+from scorekeeper.rules.options import USUAL_TARGETS
 from scorekeeper.rules.text import msg
 from scorekeeper.store import StorageUnavailable, Store
 from scorekeeper.web import i18n
@@ -29,7 +29,6 @@ from scorekeeper.web.i18n import say
 from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games
 from scorekeeper.web.pages import bp
 from scorekeeper.web.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
-from scorekeeper.web.widgets import option_text
 
 
 @bp.get("/")
@@ -58,8 +57,6 @@ def _profiles_data() -> dict:
             "players": list(p.players),
             "fixed": sorted(p.fixed),
             "options": {k: str(v).lower() for k, v in Rules.for_profile(p.name).to_dict().items()},
-            # Which options apply only with others (the same for every profile; the script hides the rest).
-            "needs": {k: {n: option_text(v) for n, v in needs} for k, needs in OPTION_NEEDS.items()},
         }
         for p in PROFILES.values()
     }

@@ -15,7 +15,7 @@ from flask_babel import LazyString, gettext
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
 from scorekeeper.rules.moves import MoveGroup
-from scorekeeper.rules.options import value_label
+from scorekeeper.rules.options import OPTION_NEEDS, value_label
 from scorekeeper.web.i18n import card_name, say
 
 
@@ -101,6 +101,12 @@ def option_value(text: object) -> object:
     if not isinstance(text, str):
         return text
     return {"true": True, "false": False}.get(text, text)
+
+
+def option_needs(key: str) -> dict[str, str]:
+    """What an option needs of others to mean anything (the core's OPTION_NEEDS), as form text, for a menu's
+    ``data-needs``: ``{"ace_takes_all": "true"}``."""
+    return {other: option_text(value) for other, value in OPTION_NEEDS.get(key, ())}
 
 
 def option_label(value: object) -> LazyString:

@@ -64,3 +64,27 @@ def test_a_side_calls_itself_out_and_the_hand_is_counted_at_once(page, live_serv
     page.click("#save-won")
     expect(page.locator("#result")).to_contain_text("Anna wins 2-0 by calling out in hand 1")
     snap(page, "call-out-won")
+
+
+def test_the_checker_offers_the_aces_rules_with_ace_takes_all_and_judges_an_ace_on_an_ace(page, live_server):
+    page.goto(live_server + "/check?table=1c,5s&hand=1d")
+    page.click(".house-rules > summary")
+    on_ace = page.locator(".house-rules [data-option=ace_on_ace]")
+    expect(on_ace).to_be_hidden()
+    page.select_option("select[name=ace_takes_all]", "true")
+    expect(on_ace).to_be_visible()
+    page.select_option("select[name=ace_on_ace]", "may_sweep")
+    page.click("button.primary.big")
+    plays = page.locator("#plays")
+    expect(plays).to_contain_text("may take the whole table instead of the ace on it")
+    assert "ace_on_ace=may_sweep" in page.url and "ace_takes_all=true" in page.url
+    snap(page, "checker-ace-on-ace")
+
+
+def test_the_checker_asks_whether_an_ace_leads_the_hand_only_when_the_rule_is_played(page, live_server):
+    page.goto(live_server + "/check?table=3s,4b&hand=1d,5c")
+    expect(page.locator("#checker-form input[name=lead]")).to_have_count(0)
+    page.goto(live_server + "/check?table=3s,4b&hand=1d,5c&no_ace_first_lead=true&lead=1")
+    expect(page.locator("#checker-form input[name=lead]")).to_be_checked()
+    expect(page.locator("#plays")).to_contain_text("may not lead the hand")
+    expect(page.locator("#plays .tag", has_text="May not lead")).to_be_visible()
