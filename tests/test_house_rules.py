@@ -435,3 +435,169 @@ def test_games_stored_before_the_direction_was_an_option_keep_playing_to_the_rig
 
     assert Rules.from_dict(stored_rules('{"profile": "boxed"}')).direction == "right"
     assert Rules.from_dict(stored_rules('{"profile": "boxed", "direction": "left"}')).direction == "left"
+
+
+# --- Must show: each option of the 1.1 table changes at least one result, through the JSON API --------------------
+
+RULES_1_1 = (
+    "ace_empty_table", "ace_on_ace", "ace_may_trail", "ace_never_scopa", "no_ace_first_lead", "primiera_method",
+    "primiera_min_sevens", "primiera_courts", "napola_points", "napoleone", "end", "call_out", "direction",
+)  # fmt: skip
+
+
+def _moves(client, rules, **body):
+    r = client.post("/api/v1/moves", json={"rules": rules, **body})
+    return sorted((m["card"], m["capture"], m["scopa"]) for m in r.get_json()["moves"])
+
+
+def _score(client, rules, sides):
+    r = client.post("/api/v1/score", json={"rules": rules, "sides": sides})
+    return [s["points"] for s in r.get_json()["sides"]]
+
+
+def _game(client, rules, hands, names=("Anna", "Bruno", "Carla")):
+    game, key = new_game(client, list(names), **rules)
+    for i, sides in enumerate(hands):
+        body = {"submission_id": f"must-hand-{i}", "sides": sides}
+        if isinstance(sides, dict):
+            body = {"submission_id": f"must-hand-{i}", **sides}
+        r = client.post(f"/api/v1/games/{game}/rounds", json=body, headers=key)
+        assert r.status_code == 201, r.get_json()
+    g = client.get(f"/api/v1/games/{game}").get_json()
+    return g["winner"], g["dealer"], g["leader"]
+
+
+PILES_7 = [{"pile": cards_text("7d 7c 6s 1b 2d 3c")}, {"pile": cards_text("7s 7b 6d 6c 5s 4b")}]
+COURTS = [{"pile": cards_text("7d 10c 10s 10b")}, {"pile": cards_text("6d 9c 8s 5b")}]
+NAPOLA = [{"pile": cards_text("1d 2d 3d 4d 5d 6d")}, {"pile": cards_text("7c 7s")}]
+COINS = [{"pile": ALL_COINS}, {"pile": cards_text("7c 7s 7b")}]
+TIE_HANDS = [
+    [won("cards", "coins", "settebello"), won()],
+    [won("primiera"), won("cards", "coins", "settebello", scopas=1)],
+]
+ASSI_ON = {"profile": "asso-piglia-tutto"}
+
+TWO = ("Anna", "Bruno")
+
+
+def _ace(hand, table, **flags):
+    """A question about the ace under Scopa d'assi with the house rules asked."""
+    return lambda c, r: _moves(c, {**ASSI_ON, **r}, hand=hand, table=table, **flags)
+
+
+def _plain(hand, table, **flags):
+    return lambda c, r: _moves(c, r, hand=hand, table=table, **flags)
+
+
+def _scored(sides, **base):
+    return lambda c, r: _score(c, {**base, **r}, sides)
+
+
+def _called(c, r):
+    """Anna calls out with the cards alone (1 of 2) when the rule is played: her call fails and Bruno wins."""
+    hand = {"sides": [won("cards"), won("settebello")], **({"call_out": 0} if r else {})}
+    return _game(c, {"target": 2, **r}, [hand], names=TWO)
+
+
+MUST_SHOW = {
+    "ace_empty_table": (_ace(["1d"], []), {"ace_empty_table": "capture"}),
+    "ace_on_ace": (_ace(["1d"], ["1c", "5s"]), {"ace_on_ace": "may_sweep"}),
+    "ace_may_trail": (_ace(["1d"], ["5s"]), {"ace_may_trail": True}),
+    "ace_never_scopa": (_plain(["1d"], ["1c"]), {"ace_never_scopa": True}),
+    "no_ace_first_lead": (_plain(["1d", "5c"], ["3s"], first_lead=True), {"no_ace_first_lead": True}),
+    "primiera_method": (_scored(PILES_7, primiera_all_suits=False), {"primiera_method": "sevens_only"}),
+    "primiera_min_sevens": (_scored(PILES_7, primiera_all_suits=False), {"primiera_min_sevens": 3}),
+    "primiera_courts": (_scored(COURTS, primiera_all_suits=False), {"primiera_courts": "rank"}),
+    "napola_points": (_scored(NAPOLA, napola=True), {"napola_points": "flat"}),
+    "napoleone": (lambda c, r: _game(c, r, [COINS], names=TWO), {"napoleone": True}),
+    "end": (lambda c, r: _game(c, {"target": 4, **r}, TIE_HANDS, names=TWO), {"end": "recount"}),
+    "call_out": (_called, {"call_out": True}),
+    "direction": (lambda c, r: _game(c, r, []), {"direction": "left"}),
+}
+
+
+def test_every_house_rule_of_the_1_1_table_is_shown_to_change_a_result():
+    assert set(MUST_SHOW) == set(RULES_1_1)
+
+
+@pytest.mark.parametrize("option", RULES_1_1)
+def test_each_house_rule_changes_a_result_through_the_api(client, option):
+    ask, changed = MUST_SHOW[option]
+    assert ask(client, {}) != ask(client, changed), option
+
+
+def test_the_rules_index_lists_every_option_with_its_group_and_what_it_needs(client):
+    index = client.get("/api/v1/rules").get_json()
+    assert set(RULES_1_1) <= set(index["options"])
+    grouped = [name for group in index["groups"] for name in group["options"]]
+    assert sorted(grouped) == sorted(index["options"])
+    assert index["options"]["ace_on_ace"]["needs"] == {"ace_takes_all": True}
+    assert index["options"]["primiera_courts"]["values"] == ["10", "0", "rank"]
+    assert index["usual_targets"] == [11, 16, 21, 31]
+    targets = {p["name"]: p["targets"] for p in index["profiles"]}
+    assert targets["asso-piglia-tutto"]["2"] == 31 and targets["scopone-scientifico"]["4"] == 21
+
+
+# --- Properties: each house rule changes only what it says ----------------------------------------------------------
+
+categories = st.lists(st.sampled_from(["cards", "coins", "primiera"]), unique=True)
+won_hands = st.lists(
+    st.tuples(categories, categories, st.integers(0, 1), st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=8
+)
+
+
+def _won_scores(hands, rules):
+    from scorekeeper.rules.scoring import Won
+
+    out = []
+    for anna, bruno, settebello, scopas_a, scopas_b in hands:
+        bruno = [c for c in bruno if c not in anna]
+        sides = [("Anna", Won(frozenset(anna + (["settebello"] if settebello == 0 else []))), scopas_a),
+                 ("Bruno", Won(frozenset(bruno + (["settebello"] if settebello == 1 else []))), scopas_b)]  # fmt: skip
+        out.append(score_round(sides, rules))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(won_hands, st.integers(3, 11))
+def test_the_recount_decides_only_where_highest_would_play_on(hands, target):
+    from scorekeeper.rules.game import play_out
+
+    names = ["Anna", "Bruno"]
+    highest = play_out(_won_scores(hands, Rules()), names, target, "highest")
+    recount = play_out(_won_scores(hands, Rules(end="recount")), names, target, "recount")
+    # Up to the hand that ends the recounted game, every total is the same (later hands count for nothing).
+    end = recount.finished_round or len(hands)
+    assert recount.totals[:end] == highest.totals[:end]
+    if highest.finished_round is not None:
+        # Where highest has a single leader, the recount agrees: same hand, same winner, or it ended even sooner.
+        assert recount.finished_round <= highest.finished_round
+        if recount.finished_round == highest.finished_round:
+            assert recount.winner == highest.winner
+    if recount.finished_round is not None and recount.finished_round != highest.finished_round:
+        # The recount ended the game early only where the top totals were equal at or over the target.
+        top = recount.totals[recount.finished_round - 1]
+        assert top[0] == top[1] >= target
+
+
+@settings(max_examples=150, deadline=None)
+@given(won_hands, st.sampled_from([{"napoleone": True}, {"call_out": True}, {"direction": "left"}]))
+def test_napoleone_call_out_and_direction_never_change_a_hands_points(hands, options):
+    # Without all ten coins, without a call: the points and the game are exactly as without the rule.
+    from scorekeeper.rules.game import play_out
+
+    plain, other = _won_scores(hands, Rules()), _won_scores(hands, Rules(**options))
+    assert [[s.points for s in h.sides] for h in plain] == [[s.points for s in h.sides] for h in other]
+    names = ["Anna", "Bruno"]
+    assert play_out(plain, names, 11).winner == play_out(other, names, 11).winner
+
+
+@settings(max_examples=100, deadline=None)
+@given(owners)
+def test_the_napoleone_is_found_exactly_when_one_pile_holds_every_coin(owned):
+    piles = [[c for c, o in zip(DECK, owned, strict=True) if o == side] for side in (0, 1)]
+    sides = [("Anna", piles[0], 0), ("Bruno", piles[1], 0)]
+    score = score_round(sides, Rules(napoleone=True))
+    coins = [sum(1 for c in pile if c.suit.value == "d") for pile in piles]
+    assert score.napoleone == (coins.index(10) if 10 in coins else None)
+    assert [s.points for s in score.sides] == [s.points for s in score_round(sides, Rules()).sides]

@@ -27,7 +27,14 @@ from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, Invali
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
 from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
-from scorekeeper.rules.options import OPTION_CHOICES, OPTION_HELP
+from scorekeeper.rules.options import (
+    OPTION_CHOICES,
+    OPTION_GROUPS,
+    OPTION_HELP,
+    OPTION_NEEDS,
+    OPTION_TITLES,
+    USUAL_TARGETS,
+)
 from scorekeeper.rules.text import Voice, msg
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.i18n import language, say, voice
@@ -359,5 +366,16 @@ def rules_index():
             }
             for p in PROFILES.values()
         ],
-        "options": {k: {"values": list(v), "help": say(OPTION_HELP[k])} for k, v in OPTION_CHOICES.items()},
+        "options": {
+            k: {
+                "values": list(v),
+                "help": say(OPTION_HELP[k]),
+                "title": say(OPTION_TITLES[k]),
+                # The other options this one means something only with (a 400 names it otherwise).
+                "needs": {other: value for other, value in OPTION_NEEDS.get(k, ())},
+            }
+            for k, v in OPTION_CHOICES.items()
+        },
+        "groups": [{"title": say(title), "options": list(names)} for title, names in OPTION_GROUPS],
+        "usual_targets": list(USUAL_TARGETS),
     }
