@@ -38,7 +38,7 @@ def test_a_house_rule_without_the_one_it_needs_is_refused_beside_its_menu(client
     r = client.post("/new", data=data)
     page = r.get_data(as_text=True)
     assert r.status_code == 400
-    assert "ace_on_ace means something only with ace_takes_all on" in page
+    assert "Only with “Ace takes all” set to “yes”: choose that first" in page
     assert option_divs(page)["ace_on_ace"], "the menu in error stays in view"
 
 

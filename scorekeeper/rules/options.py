@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from .errors import EXCERPT_MAX, InvalidRulesError, excerpt
+from .errors import EXCERPT_MAX, InvalidRulesError, MissingRuleError, excerpt
 from .text import Join, Msg, keys, listing, msg, pmsg
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -384,10 +384,10 @@ class Rules:
         for key, needs in OPTION_NEEDS.items():
             if key in UNCHECKED_NEEDS or getattr(self, key) == getattr(classic, key) or self.applies(key):
                 continue
-            needed = next(k for k, v in needs if getattr(self, k) != v)
-            raise InvalidRulesError(
+            needed, wanted = next((k, v) for k, v in needs if getattr(self, k) != v)
+            raise MissingRuleError(
                 msg("%(key)s means something only with %(needed)s on; turn %(needed)s on to play it", key=key,
-                    needed=needed), key)  # fmt: skip
+                    needed=needed), key, needs=needed, wanted=wanted)  # fmt: skip
 
     def applies(self, key: str) -> bool:
         """Whether option ``key`` means anything with the other options as they are (OPTION_NEEDS)."""

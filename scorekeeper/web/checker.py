@@ -40,7 +40,7 @@ from scorekeeper.web.forms import sentence as as_sentence
 from scorekeeper.web.i18n import DECK_NAMES, say
 from scorekeeper.web.lazy import _l
 from scorekeeper.web.start_forms import said
-from scorekeeper.web.widgets import describe, option_label, option_text, option_value, position_grid
+from scorekeeper.web.widgets import describe, option_label, option_text, option_value, position_grid, rule_error
 
 bp = Blueprint("checker", __name__)
 
@@ -202,7 +202,7 @@ class CheckerForm(FlaskForm):
         name = FIELD_OF.get(name, name)
         field = self[name] if name in self else self[default]
         if not field.errors:
-            field.errors = [message or err.message]
+            field.errors = [message or rule_error(err)]
 
     def _game_id(self) -> str:
         return self.game.data if self.game.data and not self.game.errors else ""

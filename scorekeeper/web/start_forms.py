@@ -27,7 +27,7 @@ from scorekeeper.rules.text import Msg
 from scorekeeper.web.forms import MAX_SIDES, WholeNumber, new_submission_id
 from scorekeeper.web.i18n import DECK_NAMES, say
 from scorekeeper.web.lazy import _l
-from scorekeeper.web.widgets import option_label, option_text
+from scorekeeper.web.widgets import option_label, option_text, rule_error
 
 
 def said(text: Msg) -> LazyString:
@@ -172,7 +172,7 @@ class _NewGameFields(FlaskForm):
         if target is None:
             self.form_errors.append(err.message)
         else:
-            target.errors = [*target.errors, err.message]
+            target.errors = [*target.errors, rule_error(err)]
 
 
 def _option_menu(key: str) -> SelectField:

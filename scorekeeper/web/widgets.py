@@ -14,8 +14,10 @@ from flask_babel import LazyString, gettext
 
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
 from scorekeeper.rules.cards import suit_name, suit_symbol
+from scorekeeper.rules.errors import MissingRuleError, ScopaError
 from scorekeeper.rules.moves import MoveGroup
-from scorekeeper.rules.options import OPTION_NEEDS, value_label
+from scorekeeper.rules.options import OPTION_NEEDS, OPTION_TITLES, value_label
+from scorekeeper.rules.text import Text
 from scorekeeper.web.i18n import card_name, say
 
 
@@ -107,6 +109,17 @@ def option_needs(key: str) -> dict[str, str]:
     """What an option needs of others to mean anything (the core's OPTION_NEEDS), as form text, for a menu's
     ``data-needs``: ``{"ace_takes_all": "true"}``."""
     return {other: option_text(value) for other, value in OPTION_NEEDS.get(key, ())}
+
+
+def rule_error(err: ScopaError) -> Text:
+    """A core error about the rules as a form says it: a house rule chosen without the one it needs is named by
+    the menus' own words ("Only with “Ace takes all” on: ..."), not by the API's option names."""
+    if isinstance(err, MissingRuleError):
+        needed, value = say(OPTION_TITLES[err.needs]), say(value_label(err.wanted))
+        needed = needed[:1].upper() + needed[1:]  # as the menu's label shows it
+        return gettext("Only with “%(needed)s” set to “%(value)s”: choose that first, or leave this rule as the "
+                       "profile.", needed=needed, value=value)  # fmt: skip
+    return err.message
 
 
 def option_label(value: object) -> LazyString:

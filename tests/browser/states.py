@@ -41,11 +41,13 @@ class Builder:
     def __init__(self, page, base: str):
         self.page, self.base = page, base
 
-    def game(self, names: list[str], hands: list[list[dict]] = (), players: list[list[str]] | None = None) -> Game:
+    def game(self, names: list[str], hands: list[list[dict]] = (), players: list[list[str]] | None = None,
+             rules: dict | None = None) -> Game:  # fmt: skip
         sides = [{"name": n} for n in names]
         if players:
             sides = [{"name": n, "players": p} for n, p in zip(names, players, strict=True)]
-        made = self.page.request.post(f"{self.base}/api/v1/games", data={"name": "Friday at Nonna's", "sides": sides})
+        body = {"name": "Friday at Nonna's", "sides": sides, "rules": rules or {}}
+        made = self.page.request.post(f"{self.base}/api/v1/games", data=body)
         assert made.status == 201, made.text()
         body = made.json()
         for i, hand in enumerate(hands):
@@ -119,13 +121,14 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
                     players=[["Anna", "Dario"], ["Bruno", "Elena"], ["Carla", "Fabio"]])  # fmt: skip
     viewer = make.game(["Giulia", "Marco"], [WIN])
     saving = make.game(["Anna", "Bruno"], [WIN])  # takes a one-point hand at each visit: the Undo offer
+    calling = make.game(["Anna", "Bruno"], [SPLIT], rules={"call_out": True, "napoleone": True})
     g = f"/g/{live.id}"
     kept = False
 
     def keep_all() -> None:
         nonlocal kept
         if not kept:
-            for game in (live, tied, finished, team, six, saving):
+            for game in (live, tied, finished, team, six, saving, calling):
                 make.keep(game)
             kept = True
 
@@ -156,12 +159,20 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("home-games", visit("/")),
         ("new-game", visit("/new", keeper=False)),
         ("new-game-error", send("/new", {"players-0": "Anna", "profile": "classic"})),
+        (
+            "new-game-house-rule-error",
+            send(
+                "/new", {"players-0": "Anna", "players-1": "Bruno", "profile": "classic", "opt_ace_on_ace": "may_sweep"}
+            ),
+        ),
         ("scoreboard-keeper", visit(g)),
         ("scoreboard-teams", visit(f"/g/{team.id}")),
         ("scoreboard-six", visit(f"/g/{six.id}")),
         ("scoreboard-viewer", visit(f"/g/{viewer.id}")),
         ("scoreboard-finished", visit(f"/g/{finished.id}")),
         ("scoreboard-tied", visit(f"/g/{tied.id}")),
+        ("scoreboard-call-out", visit(f"/g/{calling.id}?call=1")),
+        ("counts-call-out", visit(f"/g/{calling.id}/counts?call=0")),
         ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
         ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),
         ("edit-by-winners", visit(f"{g}/hands/1/edit?as=won")),
