@@ -2,6 +2,7 @@
 groups and hidden rules, and calling out from the scoreboard."""
 
 import re
+import sqlite3
 
 from tests.test_pages import api_game, hidden_fields, start
 from tests.test_winners_entry import rows_on, won
@@ -87,3 +88,26 @@ def test_quick_counts_carry_the_call(client):
     assert r.status_code == 303, r.get_data(as_text=True)[:400]
     game = api_game(client, game_id)
     assert game["winner"] == 1 and game["rounds"][0]["entry"]["call_out"] == 1
+
+
+def test_a_rematch_keeps_the_target_the_game_was_played_to(app, client):
+    # A Scopa d'assi game stored when the profile played to 11: its target column says 11, its rules name no target.
+    body = {"sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"profile": "asso-piglia-tutto", "target": 11}}
+    made = client.post("/api/v1/games", json=body).get_json()
+    game_id, key = made["id"], {"X-Keeper-Key": made["keeper_key"]}
+    db = sqlite3.connect(app.config["DATABASE"])
+    with db:
+        db.execute("UPDATE games SET rules = ? WHERE id = ?", ('{"profile": "asso-piglia-tutto"}', game_id))
+    db.close()
+    anna = {"tally": {"cards": 25, "coins": 7, "settebello": True, "primiera_won": True}, "scopas": 0}
+    bruno = {"tally": {"cards": 15, "coins": 3, "settebello": False, "primiera_won": False}, "scopas": 0}
+    for i in range(3):
+        hand = {"submission_id": f"sub-rematch-{i:04d}", "sides": [anna, bruno]}
+        assert client.post(f"/api/v1/games/{game_id}/rounds", json=hand, headers=key).status_code == 201
+    assert api_game(client, game_id)["winner"] == 0
+    client.get(made["keeper_url"])  # this phone keeps the game
+    board = client.get(f"/g/{game_id}").get_data(as_text=True)
+    token = hidden_fields(board.split("/rematch", 1)[1].split("</form>", 1)[0])
+    r = client.post(f"/g/{game_id}/rematch", data=token)
+    assert r.status_code == 302
+    assert api_game(client, r.headers["Location"].rsplit("/", 1)[1])["target"] == 11

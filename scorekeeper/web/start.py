@@ -9,6 +9,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from flask import flash, redirect, render_template, request, url_for
@@ -151,7 +152,9 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
         if not before.finished:
             raise Conflict(msg("this game is not over yet: a rematch is offered once it is won"), "not_finished")
         old = before.game
-        game, key = games.new_game(db, default_name(old.sides, clock), old.sides, old.rules, old.deck_style)
+        # The target the game was played to, said outright: a profile's default target may have changed since.
+        rules = replace(old.rules, target=old.target)
+        game, key = games.new_game(db, default_name(old.sides, clock), old.sides, rules, old.deck_style)
         try:
             with db.write():
                 # The hand column of a submission names what it made: here, the new game.
@@ -183,7 +186,8 @@ def rematch(game_id: str):
     form = RematchForm()
     try:
         new_id, key = start_rematch(store(), game_id, form.submission_id.data or "", form.local_time.data)
-    except Conflict as err:
+    except (Conflict, ScopaError) as err:
+        # ScopaError: the rules now refuse these sides (the boxed profile seats four only as partnerships).
         flash(sentence(err.message), "error")
         return redirect(url_for("pages.scoreboard", game_id=game_id))
     if key is not None:
