@@ -97,7 +97,11 @@ def test_a_rematch_keeps_the_target_the_game_was_played_to(app, client):
     game_id, key = made["id"], {"X-Keeper-Key": made["keeper_key"]}
     db = sqlite3.connect(app.config["DATABASE"])
     with db:
-        db.execute("UPDATE games SET rules = ? WHERE id = ?", ('{"profile": "asso-piglia-tutto"}', game_id))
+        # A new version, as any change makes: the scores kept in memory are for the version they were made of.
+        db.execute(
+            "UPDATE games SET rules = ?, version = version + 1 WHERE id = ?",
+            ('{"profile": "asso-piglia-tutto"}', game_id),
+        )
     db.close()
     anna = {"tally": {"cards": 25, "coins": 7, "settebello": True, "primiera_won": True}, "scopas": 0}
     bruno = {"tally": {"cards": 15, "coins": 3, "settebello": False, "primiera_won": False}, "scopas": 0}
