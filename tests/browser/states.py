@@ -121,6 +121,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
                     players=[["Anna", "Dario"], ["Bruno", "Elena"], ["Carla", "Fabio"]])  # fmt: skip
     viewer = make.game(["Giulia", "Marco"], [WIN])
     saving = make.game(["Anna", "Bruno"], [WIN])  # takes a one-point hand at each visit: the Undo offer
+    alone6 = make.game(["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], [])
     calling = make.game(["Anna", "Bruno"], [SPLIT], rules={"call_out": True, "napoleone": True})
     g = f"/g/{live.id}"
     kept = False
@@ -128,7 +129,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     def keep_all() -> None:
         nonlocal kept
         if not kept:
-            for game in (live, tied, finished, team, six, saving, calling):
+            for game in (live, tied, finished, team, six, saving, calling, alone6):
                 make.keep(game)
             kept = True
 
@@ -168,6 +169,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("scoreboard-keeper", visit(g)),
         ("scoreboard-teams", visit(f"/g/{team.id}")),
         ("scoreboard-six", visit(f"/g/{six.id}")),
+        ("scoreboard-six-alone", visit(f"/g/{alone6.id}")),
         ("scoreboard-viewer", visit(f"/g/{viewer.id}")),
         ("scoreboard-finished", visit(f"/g/{finished.id}")),
         ("scoreboard-tied", visit(f"/g/{tied.id}")),
