@@ -19,7 +19,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -239,8 +239,12 @@ def new_game(
     sides: Sequence[Side],
     rules: Rules,
     deck_style: DeckStyle = DeckStyle.ITALIAN,
+    also: Callable[[Game], None] | None = None,
 ) -> tuple[Game, str]:
-    """Create a game; returns it and its keeper key (shown once, stored only as a hash)."""
+    """Create a game; returns it and its keeper key (shown once, stored only as a hash).
+
+    ``also`` is done in the same transaction, after the game is stored (putting it in a group).
+    """
     sides = check_sides(sides, rules)
     if not isinstance(name, str):
         raise InvalidGameError(msg("name must be text, at most %(max)s characters", max=GAME_NAME_MAX), "name")
@@ -261,6 +265,8 @@ def new_game(
     key = secrets.token_urlsafe(18)
     with _write(store):
         store.insert_game(game, hash_key(key))
+        if also is not None:
+            also(game)
     scores.put(store, score_game(game))
     return game, key
 

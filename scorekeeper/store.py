@@ -96,6 +96,42 @@ def m002_stable_hand_ids(db: Database) -> None:
     db.table("rounds").create_index(["game_id", "public_id"], unique=True)
 
 
+@migrations()
+def m003_groups_players_summaries(db: Database) -> None:
+    """Groups of players who play together (a family, a bar table, a club), their players known by name across
+    games, the games started in a group and who sat on each side, and each game's summary for statistics."""
+    db.table("groups").create(
+        {"id": str, "name": str, "created": str, "key_hash": str, "version": int},
+        pk="id",
+    )
+    db.table("players").create(
+        {
+            "id": str,
+            "group_id": str,
+            "name": str,
+            "key": str,  # the name with case and spacing ignored: how a name written later finds its player
+            "merged_into": str,  # a player merged into another answers for them (None: a player in their own right)
+            "created": str,
+        },
+        pk="id",
+        foreign_keys=[("group_id", "groups", "id")],
+    )
+    db.table("players").create_index(["group_id", "key"])
+    db.table("games").add_column("group_id", str)
+    db.table("games").create_index(["group_id", "created"])
+    db.table("game_players").create(
+        {"game_id": str, "side": int, "seat": int, "player_id": str},
+        pk=("game_id", "side", "seat"),
+        foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
+    )
+    db.table("game_players").create_index(["player_id"])
+    db.table("game_summaries").create(
+        {"game_id": str, "version": int, "summary": str},
+        pk="game_id",
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
 def new_round_id() -> str:
     """An opaque, unguessable id for a hand, never reused."""
     return secrets.token_urlsafe(9)
@@ -329,6 +365,104 @@ class Store:
     def version_now(self, game_id: str) -> int:
         """The game's version inside the current transaction."""
         return self.db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
+
+    # --- groups and their players --------------------------------------------------------------------------
+
+    def insert_group(self, group_id: str, name: str, key_hash: str) -> None:
+        """Store a new group (call inside ``write()``)."""
+        self.db.table("groups").insert(
+            {"id": group_id, "name": name, "created": now(), "key_hash": key_hash, "version": 1}
+        )
+
+    def group(self, group_id: str) -> dict[str, Any] | None:
+        """A group's row (id, name, created, version), or None."""
+        rows = list(self.db.query("SELECT id, name, created, version FROM groups WHERE id = ?", [group_id]))
+        return rows[0] if rows else None
+
+    def group_key_hash(self, group_id: str) -> str | None:
+        rows = list(self.db.query("SELECT key_hash FROM groups WHERE id = ?", [group_id]))
+        return rows[0]["key_hash"] if rows else None
+
+    def players(self, group_id: str) -> list[dict[str, Any]]:
+        """Every player of a group, merged ones included (``merged_into`` says whom they answer for)."""
+        return list(
+            self.db.query(
+                "SELECT id, name, key, merged_into, created FROM players WHERE group_id = ? ORDER BY rowid",
+                [group_id],
+            )
+        )
+
+    def insert_player(self, group_id: str, player_id: str, name: str, key: str) -> None:
+        self.db.execute(
+            "INSERT INTO players (id, group_id, name, key, merged_into, created) VALUES (?, ?, ?, ?, NULL, ?)",
+            [player_id, group_id, name, key, now()],
+        )
+        self._touch_group(group_id)
+
+    def rename_player(self, group_id: str, player_id: str, name: str, key: str) -> None:
+        self.db.execute("UPDATE players SET name = ?, key = ? WHERE group_id = ? AND id = ?",
+                        [name, key, group_id, player_id])  # fmt: skip
+        self._touch_group(group_id)
+
+    def merge_player(self, group_id: str, player_id: str, into: str) -> None:
+        """``player_id`` becomes ``into``: every game of theirs counts for ``into``, and their name finds ``into``."""
+        self.db.execute("UPDATE players SET merged_into = ? WHERE group_id = ? AND (id = ? OR merged_into = ?)",
+                        [into, group_id, player_id, player_id])  # fmt: skip
+        self.db.execute("UPDATE game_players SET player_id = ? WHERE player_id = ?", [into, player_id])
+        self._touch_group(group_id)
+
+    def join_group(self, game_id: str, group_id: str, player_ids: list[list[str]]) -> None:
+        """Put a game in a group, with the player id of each seat of each side."""
+        self.db.execute("UPDATE games SET group_id = ? WHERE id = ?", [group_id, game_id])
+        for side, ids in enumerate(player_ids):
+            for seat, player_id in enumerate(ids):
+                self.db.execute("INSERT INTO game_players (game_id, side, seat, player_id) VALUES (?, ?, ?, ?)",
+                                [game_id, side, seat, player_id])  # fmt: skip
+        self._touch_group(group_id)
+
+    def game_group(self, game_id: str) -> str | None:
+        """The group a game was played in, if any."""
+        rows = list(self.db.query("SELECT group_id FROM games WHERE id = ?", [game_id]))
+        return rows[0]["group_id"] if rows else None
+
+    def group_games(self, group_id: str) -> list[dict[str, Any]]:
+        """A group's games, newest first: id, version, and the summary kept for a version (maybe an older one)."""
+        return list(
+            self.db.query(
+                "SELECT games.id AS id, games.version AS version, s.version AS summary_version, s.summary AS summary "
+                "FROM games LEFT JOIN game_summaries AS s ON s.game_id = games.id "
+                "WHERE games.group_id = ? ORDER BY games.created DESC, games.rowid DESC",
+                [group_id],
+            )
+        )
+
+    def seats(self, game_ids: list[str]) -> dict[str, list[list[str]]]:
+        """The player ids of each side of these games: {game id: [[ids of side 0], [ids of side 1], ...]}."""
+        out: dict[str, list[list[str]]] = {}
+        for start in range(0, len(game_ids), 500):
+            chunk = game_ids[start : start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            for row in self.db.query(
+                f"SELECT game_id, side, seat, player_id FROM game_players WHERE game_id IN ({marks}) "
+                "ORDER BY game_id, side, seat",
+                chunk,
+            ):
+                sides = out.setdefault(row["game_id"], [])
+                while len(sides) <= row["side"]:
+                    sides.append([])
+                sides[row["side"]].append(row["player_id"])
+        return out
+
+    def put_summaries(self, rows: list[tuple[str, int, str]]) -> None:
+        """Keep games' summaries: (game id, the version summed up, the summary as JSON)."""
+        self.db.conn.executemany(
+            "INSERT INTO game_summaries (game_id, version, summary) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, summary = excluded.summary",
+            rows,
+        )
+
+    def _touch_group(self, group_id: str) -> None:
+        self.db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", [group_id])
 
     def _touch(self, game_id: str, **columns: str) -> int:
         """Bump the game's version (setting ``columns`` too) and return the new one."""

@@ -186,6 +186,21 @@ def pages(app, client):
     seen["pads"] = visit(client, "/pads", status=200)
     for kind in ("2", "3", "4"):
         seen[f"pad {kind}"] = visit(client, f"/pads/{kind}", status=200)
+    seen["new group"] = visit(client, "/groups/new", status=200)
+    seen["group made"] = visit(client, "/groups/new", method="post", data={"name": "Venerdì da Nonna"})
+    group = re.search(r'/groups/([\w-]+)"', seen["group made"])[1]
+    seen["new game in a group"] = visit(client, f"/new?group={group}", status=200)
+    for n in range(2):
+        made = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "group": group, "target": "3",
+                                          "profile": "classic", "deck_style": "italian"}, headers=IT)  # fmt: skip
+        game = made.headers["Location"].rsplit("/", 1)[1]
+        for i in range(2):
+            client.post(f"/g/{game}/hand", data=piles() | {"action": "save", "submission_id": f"it-g{n}-{i:04d}"})
+    seen["group with games"] = visit(client, f"/groups/{group}", status=200)
+    player = re.search(rf'/groups/{group}/players/([\w-]+)"', seen["group with games"])[1]
+    seen["player's statistics"] = visit(client, f"/groups/{group}/players/{player}", status=200)
+    h2h = re.search(r'href="(/groups/[^"]+/h2h[^"]+)"', seen["player's statistics"])[1].replace("&amp;", "&")
+    seen["head to head"] = visit(client, h2h, status=200)
     seen["no such game"] = visit(client, "/g/nope", status=404)
     seen["no such page"] = visit(client, "/nowhere", status=404)
     return seen

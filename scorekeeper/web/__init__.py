@@ -13,7 +13,8 @@ from scorekeeper.rules.errors import ScorekeeperError
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.store import Store
 
-from . import api, checker, i18n, pages, security, sheets, start  # noqa: F401 (start adds routes to pages)
+# start and group_pages add their routes to the pages blueprint.
+from . import api, checker, group_pages, i18n, pages, security, sheets, start  # noqa: F401
 from .context import close_store
 from .widgets import option_needs
 

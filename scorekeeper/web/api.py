@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
-from scorekeeper import games
+from scorekeeper import games, groups
 from scorekeeper.rules import (
     PROFILES,
     Card,
@@ -35,6 +35,7 @@ from scorekeeper.rules.options import (
     OPTION_TITLES,
     USUAL_TARGETS,
 )
+from scorekeeper.rules.stats import player_stats
 from scorekeeper.rules.text import Voice, msg
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.i18n import language, say, voice
@@ -233,12 +234,25 @@ def create_game():
     if not isinstance(name, str):
         raise InvalidGameError(msg("name must be text, at most %(max)s characters", max=GAME_NAME_MAX), "name")
     style = DeckStyle.parse(body.get("deck_style", "italian"))
+    group_id = body.get("group")
+    also = None
+    if group_id is not None:
+        # A game in a group (API.md 1.2): the group's key, and the sides' players matched to the group's players.
+        if not isinstance(group_id, str):
+            raise InvalidGameError(msg("group must be the id of a group"), "group")
+        db = store()
+        groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
+
+        def also(game):
+            db.join_group(game.id, group_id, groups.seat_players(db, group_id, game.sides))
+
     try:
-        game, key = games.new_game(store(), name, sides, rules, style)
+        game, key = games.new_game(store(), name, sides, rules, style, also)
     except InvalidRulesError as err:
         raise err.at("rules") from None
     keeper_url = absolute(url_for("pages.keep_game", game_id=game.id, key=key))
-    return {**game_json(games.get(store(), game.id)), "keeper_key": key, "keeper_url": keeper_url}, 201
+    made = {**game_json(games.get(store(), game.id)), "keeper_key": key, "keeper_url": keeper_url}
+    return ({**made, "group": group_id} if group_id else made), 201
 
 
 @bp.get("/games/<game_id>")
@@ -379,3 +393,94 @@ def rules_index():
         "groups": [{"title": say(title), "options": list(names)} for title, names in OPTION_GROUPS],
         "usual_targets": list(USUAL_TARGETS),
     }
+
+
+# --- Groups, statistics, head to head (API.md 1.2) -------------------------------------------------------------
+
+
+@bp.post("/groups")
+def create_group():
+    """Make a group; the answer holds its group key, shown this once."""
+    body = json_body()
+    group_id, name, key = groups.new_group(store(), body.get("name"))
+    return {
+        "id": group_id,
+        "name": name,
+        "group_key": key,
+        "url": absolute(url_for("pages.group_page", group_id=group_id)),
+        "keeper_url": absolute(url_for("pages.keep_group", group_id=group_id, key=key)),
+    }, 201
+
+
+@bp.get("/groups/<group_id>")
+def get_group(group_id: str):
+    """A group: its players (with their finished games and wins) and its games, newest first."""
+    db = store()
+    group = groups.get(db, group_id)
+    known = groups.players(db, group_id)
+    names = {p.id: p.name for p in known}
+    summed = groups.summaries(db, group_id)
+    records = player_stats(summed, names)
+    return {
+        "id": group["id"],
+        "name": group["name"],
+        "created": group["created"],
+        "url": absolute(url_for("pages.group_page", group_id=group_id)),
+        "players": [
+            {"id": p.id, "name": p.name, "games": records[p.id].games, "wins": records[p.id].wins} for p in known
+        ],  # fmt: skip
+        "games": [group_game_json(s, names) for s in summed],
+    }
+
+
+def group_game_json(summary: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """A game as a group lists it (API.md 1.2)."""
+    return {
+        "id": summary["id"],
+        "name": summary["name"],
+        "created": summary["created"],
+        "finished": summary["finished"],
+        "winner": summary["winner"],
+        "profile": summary["profile"],
+        "hands": summary["hands"],
+        "url": absolute(url_for("pages.scoreboard", game_id=summary["id"])),
+        "sides": [
+            {"name": s["name"], "players": [names.get(p, "?") for p in s["players"]], "total": s["total"]}
+            for s in summary["sides"]
+        ],  # fmt: skip
+    }
+
+
+@bp.get("/groups/<group_id>/stats")
+def group_stats(group_id: str):
+    """Every player's (and team's) statistics over the group's finished games."""
+    return groups.stats(store(), group_id)
+
+
+@bp.get("/groups/<group_id>/head-to-head")
+def group_head_to_head(group_id: str):
+    """Two players (or teams, ``id+id``) over the finished games where they sat on opposite sides."""
+    db = store()
+    groups.get(db, group_id)
+    return groups.versus(db, group_id, request.args.get("a", ""), request.args.get("b", ""))
+
+
+@bp.patch("/groups/<group_id>/players/<player_id>")
+def rename_player(group_id: str, player_id: str):
+    """Rename a player (the group key): their games stay theirs."""
+    db = store()
+    groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
+    found = groups.rename(db, group_id, player_id, json_body().get("name"))
+    return {"id": found.id, "name": found.name}
+
+
+@bp.post("/groups/<group_id>/players/<player_id>/merge")
+def merge_player(group_id: str, player_id: str):
+    """Merge a player into another (``{"into": id}``, the group key): one player with the games of both."""
+    db = store()
+    groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
+    into = json_body().get("into")
+    if not isinstance(into, str):
+        raise InvalidGameError(msg("into must be the id of the player to merge into"), "into")
+    found = groups.merge(db, group_id, player_id, into)
+    return {"id": found.id, "name": found.name}

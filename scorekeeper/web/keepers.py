@@ -14,7 +14,7 @@ from typing import Any
 from flask import request, session, url_for
 from flask_babel import gettext
 
-from scorekeeper import games
+from scorekeeper import games, groups
 from scorekeeper.games import Forbidden, GameNotFound
 
 from .context import absolute, store
@@ -101,3 +101,30 @@ def keeper_required(view: Callable[..., Any]) -> Callable[..., Any]:
         return view(*args, game_id=game_id, **kwargs)
 
     return guarded
+
+
+# --- groups ----------------------------------------------------------------------------------------------
+
+GROUPS = "groups"  # session key: {group id: group key} for the groups this phone keeps, newest first
+GROUPS_MAX = 5  # with the 50 games, the cookie stays under 4 KB
+
+
+def kept_groups() -> dict[str, str]:
+    """The groups this phone keeps (may start games in), newest first: {group id: group key}."""
+    kept = session.get(GROUPS)
+    if not isinstance(kept, dict):
+        return {}
+    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def keep_group(group_id: str, key: str) -> None:
+    """Remember on this phone the group's key (at most GROUPS_MAX groups, the oldest let go first)."""
+    kept = {group_id: key, **{k: v for k, v in kept_groups().items() if k != group_id}}
+    session[GROUPS] = dict(list(kept.items())[:GROUPS_MAX])
+    session.permanent = True
+
+
+def may_change_group(group_id: str) -> bool:
+    """True when this request may start games in the group: the X-Group-Key header or this phone's cookie."""
+    key = request.headers.get("X-Group-Key") or kept_groups().get(group_id)
+    return groups.is_keeper(store(), group_id, key)

@@ -15,6 +15,7 @@ from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.web import drafts, i18n
+from scorekeeper.web.charts import progression
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
     CountsForm,
@@ -119,7 +120,20 @@ def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=N
         draft=draft,
         just_saved=_undo_offer(score, keeper),
         rules_lines=game.rules.describe(),
+        chart=progression_chart(score),
     ), status
+
+
+def progression_chart(score: GameScore):
+    """A finished game's score progression, as an SVG chart (None while the game is played)."""
+    if not score.finished:
+        return None
+    names = ", ".join(side.name for side in score.game.sides)
+    return progression(
+        score,
+        _("Score progression of %(game)s", game=score.game.name),
+        _("Running totals of %(sides)s after each hand, to %(target)s.", sides=names, target=score.game.target),
+    )
 
 
 @bp.get("/g/<game_id>/hands")

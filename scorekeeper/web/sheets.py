@@ -18,8 +18,9 @@ from scorekeeper.web.addresses import absolute
 from scorekeeper.web.context import store
 from scorekeeper.web.i18n import language, language_name
 from scorekeeper.web.lazy import _l, _lp
+from scorekeeper.web.pages import progression_chart
 from scorekeeper.web.shapes import game_json
-from scorekeeper.web.widgets import option_label
+from scorekeeper.web.widgets import colours, option_label
 
 bp = Blueprint("sheets", __name__)
 
@@ -89,6 +90,8 @@ def game_sheet(game_id: str):
         qr_path=viewer,
         created=_date(score.game.created),
         mark_names={k: str(v) for k, v in MARKS.items()},
+        chart=progression_chart(score),
+        colours=colours(len(score.game.sides)),
         print_languages=_print_languages("sheets.game_sheet", game_id=game_id),
     )
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import games
+from scorekeeper import games, groups
 from scorekeeper.games import Conflict, GameNotFound
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side
 from scorekeeper.rules.errors import InvalidGameError
@@ -27,7 +27,7 @@ from scorekeeper.web import i18n
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence
 from scorekeeper.web.i18n import say
-from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games
+from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games, kept_groups, may_change_group
 from scorekeeper.web.pages import bp
 from scorekeeper.web.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
 
@@ -38,8 +38,10 @@ def home():
     kept = kept_games()
     found = store().versions(list(kept))
     mine = [games.get(store(), gid) for gid in kept if gid in found]
+    my_groups = [g for g in (store().group(gid) for gid in kept_groups()) if g is not None]
     return render_template(
         "home.html",
+        groups=my_groups,
         games=mine,
         live=[g for g in mine if not g.finished],
         finished=[g for g in mine if g.finished],
@@ -76,12 +78,28 @@ def default_name(sides: Sequence[Side], clock: str | None = None) -> str:
     return who + suffix
 
 
+def _group_of(group_id: str | None) -> dict | None:
+    """The group a new game is started in: one this phone keeps, else none (the game is started on its own)."""
+    if not group_id or len(group_id) > 64 or not may_change_group(group_id):
+        return None
+    return store().group(group_id)
+
+
+def _in_group(group_id: str):
+    """Put the new game in the group, its names matched to the group's players (in the game's transaction)."""
+    db = store()
+    return lambda game: db.join_group(game.id, group_id, groups.seat_players(db, group_id, game.sides))
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new_game():
     """Start a game: two names and one tap make a classic game to 11."""
     # Back from a language switch: the form as it was typed, in the new language (nothing checked or started).
     carried = i18n.carried() if request.method == "GET" else None
     form = NewGameForm(formdata=carried, meta={"csrf": False}) if carried else NewGameForm()
+    if request.method == "GET" and not form.group.data:
+        form.group.data = request.args.get("group", "")
+    group = _group_of(form.group.data)
     if form.validate_on_submit():
         try:
             names = form.names()
@@ -90,7 +108,8 @@ def new_game():
             rules = Rules.from_dict(form.rules_data())
             sides = form.sides()
             name = (form.name.data or "").strip() or default_name(sides, form.local_time.data)
-            game, key = games.new_game(store(), name, sides, rules, DeckStyle.parse(form.deck_style.data))
+            game, key = games.new_game(store(), name, sides, rules, DeckStyle.parse(form.deck_style.data),
+                                       _in_group(group["id"]) if group else None)  # fmt: skip
         except ScopaError as err:
             form.place_error(err)
         else:
@@ -108,6 +127,8 @@ def new_game():
         profiles=profiles,
         profile=profiles.get(form.profile.data) or profiles["classic"],
         rules_open=any(field.errors for field in rules_fields),
+        group=group,
+        group_names=[p.name for p in groups.players(store(), group["id"])] if group else [],
         usual_targets=USUAL_TARGETS,
         name_max=NAME_MAX,
         game_name_max=GAME_NAME_MAX,

@@ -58,6 +58,8 @@ class _NewGameFields(FlaskForm):
 
     name = StringField(_l("Name of the game"), validators=[Optional()])
     local_time = LocalTime()
+    # The group the game is started in (its id), if any: only a phone that keeps the group may.
+    group = HiddenField()
     # The target the page filled in for the profile and the names written: sent back unchanged, it means
     # "the profile's target for the players there are" (the page without script cannot count the names).
     target_shown = HiddenField()

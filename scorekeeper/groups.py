@@ -1,0 +1,257 @@
+"""Groups: the people who play together (a family, a bar table, a club), their players and their statistics.
+
+A group is made without an account: an unguessable id (its link) and a group key, shown once and stored only
+as a hash, like a game's keeper key. Games started in a group name their players; a name is matched to the
+group's player of that name with case and spacing ignored ("anna " is Anna), and a new name makes a new
+player. A player renamed keeps their games; two players merged become one, with the games of both.
+
+Statistics are added up from each game's summary (``rules.stats.summarise``), kept per game version in the
+database: a read sums the kept summaries and works out only those of games changed since.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper import games
+from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
+from scorekeeper.rules.game import GAME_NAME_MAX, Side, clean_name, clean_text
+from scorekeeper.rules.stats import Record, head_to_head, player_stats, summarise, team_key, team_stats
+from scorekeeper.rules.text import Text, msg
+from scorekeeper.store import StorageUnavailable, Store
+
+GROUP_PLAYERS_MAX = 500  # players one group may know; a club is large, but a list of names is not a database
+
+
+class GroupNotFound(ScorekeeperError, LookupError):
+    """No group (or no such player in it) has this id."""
+
+    kind = "not_found"
+    status = 404
+
+    def __init__(self, message: Text | None = None, field: str | None = None):
+        super().__init__(message or msg("no group has this address; check the link"), field)
+
+
+class GroupForbidden(ScorekeeperError):
+    """A change to a group without its key."""
+
+    kind = "forbidden"
+    status = 403
+
+    def __init__(self, message: Text | None = None, field: str | None = "X-Group-Key"):
+        super().__init__(message or msg("changing this group needs its group key, sent in the X-Group-Key header"),
+                         field)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of a group, as known now."""
+
+    id: str
+    name: str
+
+
+def name_key(name: str) -> str:
+    """How names are matched: case and spacing ignored.
+
+    >>> name_key("  anna  MARIA ") == name_key("Anna Maria")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def new_group(store: Store, name: object) -> tuple[str, str, str]:
+    """Make a group: (its id, its name as kept, its key, shown once)."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidGameError(msg("name must be the group's name, 1 to %(max)s characters", max=GAME_NAME_MAX),
+                               "name")  # fmt: skip
+    name = clean_text(name, "name", "game", GAME_NAME_MAX)
+    group_id, key = secrets.token_urlsafe(12), secrets.token_urlsafe(18)
+    with games._write(store):
+        store.insert_group(group_id, name, games.hash_key(key))
+    return group_id, name, key
+
+
+def get(store: Store, group_id: str) -> dict[str, Any]:
+    """A group's id, name, created and version; ``GroupNotFound`` for none."""
+    found = store.group(group_id) if isinstance(group_id, str) and len(group_id) <= 64 else None
+    if found is None:
+        raise GroupNotFound()
+    return found
+
+
+def is_keeper(store: Store, group_id: str, key: str | None) -> bool:
+    """True when ``key`` is the group's key."""
+    if not key or len(key) > 200:
+        return False
+    stored = store.group_key_hash(group_id)
+    return stored is not None and hmac.compare_digest(stored, games.hash_key(key))
+
+
+def check_key(store: Store, group_id: str, key: str | None) -> None:
+    """``GroupNotFound`` for no group, ``GroupForbidden`` without its key."""
+    get(store, group_id)
+    if not is_keeper(store, group_id, key):
+        raise GroupForbidden()
+
+
+def players(store: Store, group_id: str) -> list[Player]:
+    """The group's players in their own right (merged ones answer for another), in the order they joined."""
+    return [Player(r["id"], r["name"]) for r in store.players(group_id) if r["merged_into"] is None]
+
+
+def player(store: Store, group_id: str, player_id: str) -> Player:
+    """One player of the group (a merged id finds whom it was merged into)."""
+    rows = {r["id"]: r for r in store.players(group_id)}
+    row = rows.get(player_id)
+    if row is None:
+        raise GroupNotFound(msg("this group has no such player; check the link"))
+    if row["merged_into"] is not None:
+        row = rows[row["merged_into"]]
+    return Player(row["id"], row["name"])
+
+
+def seat_players(store: Store, group_id: str, sides: Sequence[Side]) -> list[list[str]]:
+    """The player id of every seat, each name matched to the group's player of that name or made a new player.
+
+    Call inside a write transaction: new players are stored with the game.
+    """
+    known: dict[str, str] = {}
+    rows = store.players(group_id)
+    for row in rows:
+        known.setdefault(row["key"], row["merged_into"] or row["id"])
+    count = len(rows)
+    out = []
+    for side in sides:
+        ids = []
+        for name in side.players:
+            key = name_key(name)
+            if key not in known:
+                count += 1
+                if count > GROUP_PLAYERS_MAX:
+                    raise InvalidGameError(msg("this group knows %(max)s players, the most it may; reuse a name",
+                                               max=GROUP_PLAYERS_MAX), "sides")  # fmt: skip
+                known[key] = secrets.token_urlsafe(9)
+                store.insert_player(group_id, known[key], " ".join(name.split()), key)
+            ids.append(known[key])
+        out.append(ids)
+    return out
+
+
+def rename(store: Store, group_id: str, player_id: str, name: object) -> Player:
+    """Give a player another name; their games stay theirs. A name another player has is refused (merge instead)."""
+    current = player(store, group_id, player_id)
+    new = clean_name(name, "name", "player")
+    for other in players(store, group_id):
+        if other.id != current.id and name_key(other.name) == name_key(new):
+            raise InvalidGameError(
+                msg("%(name)s is another player of this group; merge the two players instead", name=repr(other.name)),
+                "name",
+            )
+    with games._write(store):
+        store.rename_player(group_id, current.id, new, name_key(new))
+    return Player(current.id, new)
+
+
+def merge(store: Store, group_id: str, player_id: str, into: str) -> Player:
+    """Make two players one: every game of ``player_id`` counts for ``into`` (whose name stays)."""
+    source, target = player(store, group_id, player_id), player(store, group_id, into)
+    if source.id == target.id:
+        raise InvalidGameError(msg("a player cannot be merged into themselves"), "into")
+    with games._write(store):
+        store.merge_player(group_id, source.id, target.id)
+    return target
+
+
+def summaries(store: Store, group_id: str) -> list[dict[str, Any]]:
+    """Every game of the group summed up (newest first), with each side's player ids as they are now.
+
+    Summaries are kept per game version; those of games changed since are worked out and kept again.
+    """
+    rows = store.group_games(group_id)
+    stale = [r for r in rows if r["summary_version"] != r["version"] or r["summary"] is None]
+    fresh: dict[str, dict[str, Any]] = {}
+    if stale:
+        kept = []
+        for row in stale:
+            score = games.get(store, row["id"])
+            summary = summarise(score, [[] for _ in score.game.sides])
+            fresh[row["id"]] = summary
+            kept.append((row["id"], score.game.version, json.dumps(summary)))
+        try:
+            with store.write():
+                store.put_summaries(kept)
+        except StorageUnavailable:
+            pass  # a read-only database still answers; the summaries are worked out again next time
+    seats = store.seats([r["id"] for r in rows])
+    out = []
+    for row in rows:
+        summary = fresh.get(row["id"]) or json.loads(row["summary"])
+        for i, side in enumerate(summary["sides"]):
+            ids = seats.get(row["id"], [])
+            side["players"] = ids[i] if i < len(ids) else []
+        out.append(summary)
+    return out
+
+
+def stats(store: Store, group_id: str) -> dict[str, Any]:
+    """The statistics of every player and team of the group over its finished games."""
+    get(store, group_id)
+    known = players(store, group_id)
+    names = {p.id: p.name for p in known}
+    summed = summaries(store, group_id)
+    by_player = player_stats(summed, names)
+    teams = team_stats(summed, names)
+    return {
+        "players": [{"id": p.id, **by_player[p.id].to_dict()} for p in known],
+        "teams": [{"id": key, **record.to_dict()} for key, record in sorted(teams.items(), key=lambda kv: kv[1].name)],
+        "finished_games": sum(1 for s in summed if s["finished"]),
+    }
+
+
+def player_record(store: Store, group_id: str, player_id: str) -> tuple[Player, Record, list[dict[str, Any]]]:
+    """One player's record and the group's game summaries."""
+    found = player(store, group_id, player_id)
+    summed = summaries(store, group_id)
+    return found, player_stats(summed, {found.id: found.name})[found.id], summed
+
+
+def versus(store: Store, group_id: str, a: str, b: str) -> dict[str, Any]:
+    """Head to head between two players (by id or by name) or two teams (``id+id``)."""
+    sides = []
+    known = players(store, group_id)
+    for which, value in (("a", a), ("b", b)):
+        sides.append(_who(store, group_id, known, value, which))
+    if set(sides[0]) & set(sides[1]):
+        raise InvalidGameError(msg("choose two different players (or teams with no player in common)"), "b")
+    result = head_to_head(summaries(store, group_id), sides[0], sides[1])
+    names = {p.id: p.name for p in known}
+    return {**result, "a": [names[p] for p in sides[0]], "b": [names[p] for p in sides[1]],
+            "a_ids": sides[0], "b_ids": sides[1]}  # fmt: skip
+
+
+def _who(store: Store, group_id: str, known: list[Player], value: object, field: str) -> list[str]:
+    """A player's id (given by id or by name) or a team's ids (``id+id``), checked against the group."""
+    if not isinstance(value, str) or not value.strip() or len(value) > 400:
+        raise InvalidGameError(msg("name a player of the group (their name or id)"), field)
+    by_key = {name_key(p.name): p.id for p in known}
+    out = []
+    for part in value.split("+"):
+        if name_key(part) in by_key:
+            out.append(by_key[name_key(part)])
+            continue
+        try:
+            out.append(player(store, group_id, part.strip()).id)
+        except GroupNotFound:
+            raise InvalidGameError(msg("%(name)s is not a player of this group", name=repr(part.strip()[:40])),
+                                   field) from None  # fmt: skip
+    return sorted(set(out))
+
+
+__all__ = ["GroupForbidden", "GroupNotFound", "Player", "name_key", "team_key"]

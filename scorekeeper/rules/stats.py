@@ -1,0 +1,244 @@
+"""Statistics across games: what one game says about its players, and players' records over many games.
+
+A game is summed up once per version (``summarise``): each side's players (by their ids in a group), its
+total, the hands that counted, its points, scopas and the categories it won hand by hand. Statistics are then
+added up from those summaries alone (``player_stats``, ``team_stats``, ``head_to_head``), so a group of a
+thousand games costs a thousand small summaries, never a thousand games scored again.
+
+A hand entered by winners counts for what it says (who won which category); no card count is made up for it.
+Hands recorded after a game was won count for nothing, as on the scoreboard.
+
+>>> from .ledger import Game, score_game
+>>> from .game import Side
+>>> from .cards import DeckStyle
+>>> from .options import Rules
+>>> game = Game("g", "Friday", "2026-11-22", Rules(), 11, DeckStyle.ITALIAN,
+...             (Side("Anna", ("Anna",)), Side("Bruno", ("Bruno",))), (), (0, 0), 1)
+>>> summarise(score_game(game), [["a"], ["b"]])["sides"][0]["players"]
+['a']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ledger import GameScore
+
+# The categories a side can win in a hand, counted hand by hand (the napola and the re bello only where played).
+STAT_CATEGORIES = ("cards", "coins", "settebello", "primiera", "napola", "re_bello")
+
+
+def summarise(score: GameScore, player_ids: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """What a game says about its sides, as JSON-ready data: ``player_ids`` are each side's players' ids.
+
+    Only the hands that counted are summed (those up to the one that won the game).
+    """
+    game = score.game
+    counted_hands = score.progress.finished_round or len(score.rounds)
+    sides = []
+    for i, side in enumerate(game.sides):
+        categories = dict.fromkeys(STAT_CATEGORIES, 0)
+        scopas = 0
+        for played in score.rounds[:counted_hands]:
+            points = played.score.sides[i].points
+            for category in STAT_CATEGORIES:
+                if points.get(category, 0) > 0:
+                    categories[category] += 1
+            scopas += played.score.sides[i].scopas
+        sides.append({
+            "name": side.name,
+            "players": list(player_ids[i]),
+            "total": score.totals[i],
+            "points": sum(played.counted[i] for played in score.rounds[:counted_hands]),
+            "scopas": scopas,
+            "categories": categories,
+        })  # fmt: skip
+    return {
+        "id": game.id,
+        "name": game.name,
+        "created": game.created,
+        "profile": game.rules.profile,
+        "napola": game.rules.napola,
+        "re_bello": game.rules.re_bello,
+        "finished": score.finished,
+        "winner": score.winner,
+        "hands": counted_hands,
+        "totals": list(score.totals),
+        "sides": sides,
+    }
+
+
+@dataclass
+class Record:
+    """One player's (or one team's) record over the games summed: counts, and the games in order."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    hands: int = 0
+    points: int = 0
+    scopas: int = 0
+    categories: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STAT_CATEGORIES, 0))
+    # Hands played under the napola or the re bello: a category is counted only where it could be won.
+    played_with: dict[str, int] = field(default_factory=lambda: {"napola": 0, "re_bello": 0})
+    # (game id, game name, created, won, margin) of each game, in the order added (newest first, as
+    # ``player_stats`` is given the summaries): for the best and worst games and the streaks.
+    results: list[tuple[str, str, str, bool, int]] = field(default_factory=list)
+
+    def add(self, summary: Mapping[str, Any], side: int) -> None:
+        """Count one finished game's side for this record."""
+        row = summary["sides"][side]
+        won = summary["winner"] == side
+        others = [s["total"] for j, s in enumerate(summary["sides"]) if j != side]
+        margin = row["total"] - max(others) if others else 0
+        self.games += 1
+        self.wins += won
+        self.hands += summary["hands"]
+        self.points += row["points"]
+        self.scopas += row["scopas"]
+        for category in STAT_CATEGORIES:
+            self.categories[category] += row["categories"].get(category, 0)
+        for extra in ("napola", "re_bello"):
+            if summary.get(extra):
+                self.played_with[extra] += summary["hands"]
+        self.results.append((summary["id"], summary["name"], summary["created"], won, margin))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The API's row (API.md 1.2), with more: best and worst game, streaks, napola and re bello where played."""
+        games_in_order = self.oldest_first()
+        best = max(games_in_order, key=lambda r: r[4], default=None)
+        worst = min(games_in_order, key=lambda r: r[4], default=None)
+        categories = {c: self.categories[c] for c in ("cards", "coins", "settebello", "primiera")}
+        for extra in ("napola", "re_bello"):
+            if self.played_with[extra]:
+                categories[extra] = self.categories[extra]
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.wins / self.games, 3) if self.games else None,
+            "hands": self.hands,
+            "points": self.points,
+            "points_per_hand": round(self.points / self.hands, 2) if self.hands else None,
+            "scopas": self.scopas,
+            "scopas_per_hand": round(self.scopas / self.hands, 2) if self.hands else None,
+            "categories": categories,
+            "category_rates": {
+                c: round(n / self.hands_for(c), 3) if self.hands_for(c) else None for c, n in categories.items()
+            },  # fmt: skip
+            "best_game": _game_ref(best),
+            "worst_game": _game_ref(worst),
+            "longest_winning_streak": _longest([r[3] for r in games_in_order], True),
+            "longest_losing_streak": _longest([r[3] for r in games_in_order], False),
+            "current_streak": _current([r[3] for r in games_in_order]),
+        }
+
+    def oldest_first(self) -> list[tuple[str, str, str, bool, int]]:
+        """The games counted, oldest first."""
+        return self.results[::-1]
+
+    def hands_for(self, category: str) -> int:
+        """The hands in which ``category`` could be won (the napola and the re bello only where played)."""
+        return self.played_with.get(category, self.hands) if category in ("napola", "re_bello") else self.hands
+
+
+def _game_ref(result: tuple[str, str, str, bool, int] | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    game_id, name, created, won, margin = result
+    return {"id": game_id, "name": name, "created": created, "won": won, "margin": margin}
+
+
+def _longest(results: list[bool], value: bool) -> int:
+    best = run = 0
+    for won in results:
+        run = run + 1 if won == value else 0
+        best = max(best, run)
+    return best
+
+
+def _current(results: list[bool]) -> dict[str, Any] | None:
+    """The streak the latest games make: {"won": true, "games": 3} for three wins running."""
+    if not results:
+        return None
+    last, n = results[-1], 0
+    for won in reversed(results):
+        if won != last:
+            break
+        n += 1
+    return {"won": last, "games": n}
+
+
+def finished(summaries: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The summaries of finished games only: statistics count games that were won."""
+    return [s for s in summaries if s["finished"] and s["winner"] is not None]
+
+
+def player_stats(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> dict[str, Record]:
+    """Each player's record over the finished games: {player id: Record}. ``names``: each id's name now.
+
+    ``summaries`` come newest first (as a group lists its games): the streaks are read from their order.
+
+    A team's result counts for each of its players (API.md 1.2).
+    """
+    records = {pid: Record(name) for pid, name in names.items()}
+    for summary in finished(summaries):
+        for i, side in enumerate(summary["sides"]):
+            for pid in side["players"]:
+                if pid in records:
+                    records[pid].add(summary, i)
+    return records
+
+
+def team_key(players: Iterable[str]) -> str:
+    """A team's identity: its players, in any order."""
+    return "+".join(sorted(players))
+
+
+def team_stats(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> dict[str, Record]:
+    """Each team's record (sides of two or more players, the same players whatever the seats): {team key: Record}."""
+    records: dict[str, Record] = {}
+    for summary in finished(summaries):
+        for i, side in enumerate(summary["sides"]):
+            if len(side["players"]) < 2:
+                continue
+            key = team_key(side["players"])
+            if key not in records:
+                members = sorted((names.get(p, "?") for p in side["players"]), key=str.casefold)
+                records[key] = Record(" & ".join(members))
+            records[key].add(summary, i)
+    return records
+
+
+def head_to_head(
+    summaries: Iterable[Mapping[str, Any]], a: str | Sequence[str], b: str | Sequence[str]
+) -> dict[str, Any]:
+    """Finished games where ``a`` and ``b`` (player ids, or teams as lists of ids) sat on opposite sides.
+
+    ``{"games", "wins": [a's, b's], "list": [...]}``: a game won by a third side counts in ``games`` only.
+    """
+    team_a = {a} if isinstance(a, str) else set(a)
+    team_b = {b} if isinstance(b, str) else set(b)
+    games, wins, listed = 0, [0, 0], []
+    for summary in finished(summaries):
+        side_a = side_b = None
+        for i, side in enumerate(summary["sides"]):
+            players = set(side["players"])
+            if team_a <= players:
+                side_a = i
+            if team_b <= players:
+                side_b = i
+        if side_a is None or side_b is None or side_a == side_b:
+            continue
+        games += 1
+        if summary["winner"] == side_a:
+            wins[0] += 1
+        elif summary["winner"] == side_b:
+            wins[1] += 1
+        listed.append({"id": summary["id"], "name": summary["name"], "created": summary["created"],
+                       "totals": [summary["totals"][side_a], summary["totals"][side_b]],
+                       "winner": "a" if summary["winner"] == side_a else "b" if summary["winner"] == side_b
+                       else None})  # fmt: skip
+    return {"games": games, "wins": wins, "list": listed}

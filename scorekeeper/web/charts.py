@@ -1,0 +1,101 @@
+"""Charts drawn on the server as SVG: no script, no request to anyone, readable in print and in the dark theme.
+
+Each chart is an ``<svg role="img">`` with a title and a description, and the page shows its numbers as text
+too (a table or a list), so nothing is said only in a picture. Lines and bars take their side's colour from
+the stylesheet (``side0``... classes), so the dark theme and print colour them like the rest of the page.
+Hand-written SVG serves here better than a charting library: three small charts, and a library would bring a
+script (the pages run without inline script, under a strict CSP) or a dependency for a few polylines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from scorekeeper.rules.ledger import GameScore
+
+WIDTH, HEIGHT = 320, 180
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 30, 10, 10, 24
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One side's line: its colour class and its points (x, y in the chart's own numbers)."""
+
+    name: str
+    css: str
+    values: tuple[int, ...]
+
+
+def progression_series(score: GameScore) -> list[Series]:
+    """Each side's running total after each hand that counted, starting from 0."""
+    counted = score.progress.finished_round or len(score.rounds)
+    return [
+        Series(side.name, f"side{i}", (0, *(played.totals[i] for played in score.rounds[:counted])))
+        for i, side in enumerate(score.game.sides)
+    ]
+
+
+def _x(i: int, n: int) -> float:
+    return PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) * (i / max(n, 1))
+
+
+def _y(value: float, top: float) -> float:
+    return PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) * (1 - value / top)
+
+
+def line_chart(series: Sequence[Series], target: int, title: str, desc: str, chart_id: str) -> Markup:
+    """Running totals, one line per side, the target as a dashed line; hand numbers along the bottom."""
+    hands = max((len(s.values) for s in series), default=1) - 1
+    top = max([target, *(v for s in series for v in s.values)]) or 1
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
+        f'<line class="axis" x1="{PAD_LEFT}" y1="{_y(0, top):.1f}" x2="{WIDTH - PAD_RIGHT}" y2="{_y(0, top):.1f}"/>',
+        f'<line class="target" x1="{PAD_LEFT}" y1="{_y(target, top):.1f}" x2="{WIDTH - PAD_RIGHT}" '
+        f'y2="{_y(target, top):.1f}"/>',
+        f'<text class="label" x="{PAD_LEFT - 4}" y="{_y(target, top) + 4:.1f}" text-anchor="end">{target}</text>',
+        f'<text class="label" x="{PAD_LEFT - 4}" y="{_y(0, top) + 4:.1f}" text-anchor="end">0</text>',
+    ]
+    step = max(1, hands // 8)
+    for i in range(0, hands + 1, step):
+        parts.append(f'<text class="label" x="{_x(i, hands):.1f}" y="{HEIGHT - 6}" text-anchor="middle">{i}</text>')
+    for s in series:
+        points = " ".join(f"{_x(i, hands):.1f},{_y(v, top):.1f}" for i, v in enumerate(s.values))
+        parts.append(f'<polyline class="line {s.css}" points="{points}" data-values="{",".join(map(str, s.values))}"/>')
+        last = len(s.values) - 1
+        parts.append(f'<circle class="dot {s.css}" cx="{_x(last, hands):.1f}" cy="{_y(s.values[-1], top):.1f}" r="4"/>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def progression(score: GameScore, title: str, desc: str) -> Markup:
+    """A game's score progression: each side's running total hand by hand."""
+    return line_chart(progression_series(score), score.game.target, title, desc, f"progress-{score.game.id}")
+
+
+def bar_chart(bars: Sequence[tuple[str, int, str]], title: str, desc: str, chart_id: str) -> Markup:
+    """Bars up (above the middle line) and down: (label, value, colour class). For a player's form: each game's
+    margin, won games up, lost games down."""
+    n = max(len(bars), 1)
+    top = max([1, *(abs(v) for _, v, _ in bars)])
+    middle = PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2
+    half = (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2
+    width = (WIDTH - PAD_LEFT - PAD_RIGHT) / n
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
+        f'<line class="axis" x1="{PAD_LEFT}" y1="{middle:.1f}" x2="{WIDTH - PAD_RIGHT}" y2="{middle:.1f}"/>',
+    ]
+    for i, (label, value, css) in enumerate(bars):
+        height = max(2.0, half * abs(value) / top)
+        y = middle - height if value >= 0 else middle
+        parts.append(f'<rect class="bar {css}" x="{PAD_LEFT + i * width + 1:.1f}" y="{y:.1f}" '
+                     f'width="{max(width - 2, 1):.1f}" height="{height:.1f}" data-value="{value}">'
+                     f"<title>{escape(label)}</title></rect>")  # fmt: skip
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,211 @@
+"""Groups on the web: make one, its page (players, games, filters), a player's statistics, head to head.
+
+Routes of the ``pages`` blueprint. A group's page is open to anyone with its link, like a game's viewer link;
+starting games in it (and renaming or merging players) needs its key, kept on the phone that made the group or
+opened its keeper link.
+"""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, StringField
+from wtforms.validators import Optional
+
+from scorekeeper import games, groups
+from scorekeeper.rules import PROFILES, ScopaError
+from scorekeeper.rules.game import GAME_NAME_MAX
+from scorekeeper.rules.stats import player_stats
+from scorekeeper.web.charts import bar_chart
+from scorekeeper.web.context import absolute, store
+from scorekeeper.web.forms import new_submission_id, sentence
+from scorekeeper.web.keepers import keep, kept_groups, may_change_group
+from scorekeeper.web.keepers import keep_group as remember_group
+from scorekeeper.web.lazy import _l
+from scorekeeper.web.pages import bp
+from scorekeeper.web.start import default_name
+
+GROUP_REMATCH = "group-rematch"  # what a submission did: started a game again in its group
+FILTER_MAX = 64  # a filter's value in the address: a player's id or a profile's name
+
+
+class GroupForm(FlaskForm):
+    """Make a group: its name."""
+
+    name = StringField(_l("Name of the group"), validators=[Optional()])
+
+
+class PlayerForm(FlaskForm):
+    """Rename a player, or merge them into another."""
+
+    name = StringField(_l("New name"), validators=[Optional()])
+    into = HiddenField()
+
+
+class GroupRematchForm(FlaskForm):
+    """Play a past game of the group again: same sides and rules."""
+
+    submission_id = HiddenField(default=new_submission_id)
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new_group():
+    """Make a group: a name, and it has its own link and key, like a game."""
+    form = GroupForm()
+    if form.validate_on_submit():
+        try:
+            group_id, _name, key = groups.new_group(store(), form.name.data or "")
+        except ScopaError as err:
+            form.name.errors = [err.message]
+        else:
+            remember_group(group_id, key)
+            flash(_("Group made. This phone may start its games; share its link so the others can follow."))
+            return redirect(url_for("pages.group_page", group_id=group_id))
+    return render_template("group_new.html", form=form, name_max=GAME_NAME_MAX), 400 if form.errors else 200
+
+
+@bp.get("/groups/<group_id>/keep/<key>")
+def keep_group(group_id: str, key: str):
+    """The group's keeper link: this phone may then start games in it."""
+    groups.get(store(), group_id)
+    if not groups.is_keeper(store(), group_id, key):
+        abort(404)
+    remember_group(group_id, key)
+    flash(_("This phone may now start games in this group."))
+    return redirect(url_for("pages.group_page", group_id=group_id))
+
+
+def _filter(name: str) -> str:
+    value = request.args.get(name, "")
+    return value if len(value) <= FILTER_MAX else ""
+
+
+@bp.get("/groups/<group_id>")
+def group_page(group_id: str):
+    """A group: its players (one tap to their statistics), its games newest first, filtered by player or rules."""
+    db = store()
+    group = groups.get(db, group_id)
+    known = groups.players(db, group_id)
+    names = {p.id: p.name for p in known}
+    summed = groups.summaries(db, group_id)
+    records = player_stats(summed, names)
+    player, profile = _filter("player"), _filter("profile")
+    shown = [s for s in summed if (not player or any(player in side["players"] for side in s["sides"]))
+             and (not profile or s["profile"] == profile)]  # fmt: skip
+    keeper = may_change_group(group_id)
+    key = kept_groups().get(group_id)
+    return render_template(
+        "group.html",
+        group=group,
+        players=[(p, records[p.id]) for p in known],
+        games=shown,
+        total_games=len(summed),
+        names=names,
+        player=player if player in names else "",
+        profile=profile if profile in PROFILES else "",
+        profiles=PROFILES,
+        keeper=keeper,
+        group_url=absolute(url_for("pages.group_page", group_id=group_id)),
+        keeper_url=absolute(url_for("pages.keep_group", group_id=group_id, key=key)) if keeper and key else None,
+        rematch_form=GroupRematchForm(formdata=None),
+    )
+
+
+@bp.get("/groups/<group_id>/players/<player_id>")
+def player_page(group_id: str, player_id: str):
+    """A player's statistics in the group, their form over their last games, and head to head with the others."""
+    db = store()
+    group = groups.get(db, group_id)
+    found, record, summed = groups.player_record(db, group_id, player_id)
+    if found.id != player_id:  # a merged player's address: the player they answer for now
+        return redirect(url_for("pages.player_page", group_id=group_id, player_id=found.id))
+    stats = record.to_dict()
+    last = record.oldest_first()[-20:]
+    form_chart = bar_chart(
+        [(f"{name}: {margin:+d}", margin, "won" if won else "lost")
+         for _id, name, _created, won, margin in last],
+        ngettext("Form of %(name)s over the last game", "Form of %(name)s over the last %(num)s games", len(last),
+                 name=found.name),
+        _("Each bar is a game, oldest first: up for a win, down for a loss, as long as the margin."),
+        f"form-{found.id}",
+    )  # fmt: skip
+    others = [p for p in groups.players(db, group_id) if p.id != found.id]
+    return render_template(
+        "player.html",
+        group=group,
+        player=found,
+        stats=stats,
+        record=record,
+        last=last,
+        form_chart=form_chart,
+        others=others,
+        keeper=may_change_group(group_id),
+        player_form=PlayerForm(formdata=None),
+    )
+
+
+@bp.get("/groups/<group_id>/h2h")
+def head_to_head(group_id: str):
+    """Two players (or teams) of the group over the games where they sat on opposite sides."""
+    db = store()
+    group = groups.get(db, group_id)
+    try:
+        result = groups.versus(db, group_id, _filter("a"), _filter("b"))
+    except ScopaError as err:
+        flash(sentence(err.message), "error")
+        return redirect(url_for("pages.group_page", group_id=group_id))
+    return render_template("h2h.html", group=group, result=result, a=_filter("a"), b=_filter("b"))
+
+
+@bp.post("/groups/<group_id>/players/<player_id>")
+def change_player(group_id: str, player_id: str):
+    """Rename a player, or merge them into another (the group's key)."""
+    db = store()
+    groups.get(db, group_id)
+    if not may_change_group(group_id):
+        abort(403, _("Only a phone that keeps this group can rename or merge its players."))
+    form = PlayerForm()
+    if not form.validate_on_submit():
+        abort(400, _("This form has expired; open the player's page again."))
+    try:
+        if form.into.data:
+            found = groups.merge(db, group_id, player_id, form.into.data)
+            flash(_("Merged: the games of both now count for %(name)s.", name=found.name))
+        else:
+            found = groups.rename(db, group_id, player_id, form.name.data or "")
+            flash(_("Renamed %(name)s; their games stay theirs.", name=found.name))
+    except ScopaError as err:
+        flash(sentence(err.message), "error")
+        return redirect(url_for("pages.player_page", group_id=group_id, player_id=player_id))
+    return redirect(url_for("pages.player_page", group_id=group_id, player_id=found.id))
+
+
+@bp.post("/groups/<group_id>/games/<game_id>/rematch")
+def group_rematch(group_id: str, game_id: str):
+    """Play one of the group's games again: same sides and rules, a new game in the group, kept on this phone."""
+    db = store()
+    groups.get(db, group_id)
+    if not may_change_group(group_id):
+        abort(403, _("Only a phone that keeps this group can start its games."))
+    if db.game_group(game_id) != group_id:
+        abort(404)
+    form = GroupRematchForm()
+    if not form.validate_on_submit():
+        abort(400, _("This form has expired; open the group's page again."))
+    submission_id = games.check_submission_id(form.submission_id.data)
+    seen = db.submission(game_id, submission_id)
+    if seen is not None and seen.round:
+        return redirect(url_for("pages.scoreboard", game_id=seen.round))  # a double tap: the game it started
+    old = games.get(db, game_id).game
+
+    def in_group(made):
+        db.join_group(made.id, group_id, groups.seat_players(db, group_id, made.sides))
+        db.remember(game_id, submission_id, GROUP_REMATCH, games.fingerprint(GROUP_REMATCH, {}), made.id)
+
+    game, key = games.new_game(db, default_name(old.sides, None), old.sides, old.rules, old.deck_style, in_group)
+    for message in keep(game.id, key):
+        flash(message, "error")
+    flash(_("Rematch started: same sides and rules. This phone keeps the score."))
+    return redirect(url_for("pages.scoreboard", game_id=game.id))

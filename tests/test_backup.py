@@ -1,0 +1,107 @@
+"""Backup and restore (``flask --app app backup FILE`` / ``restore FILE``): a backup taken while hands are being
+saved restores to the same games, hands and totals."""
+
+import os
+import sqlite3
+import threading
+
+import pytest
+
+from app import create_app
+from scorekeeper.backup import BackupError, backup, restore
+
+
+def make_game(client, n):
+    body = {"sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"target": 99}}
+    game = client.post("/api/v1/games", json=body).get_json()
+    return game["id"], {"X-Keeper-Key": game["keeper_key"]}
+
+
+def add_hand(client, game_id, key, i):
+    hand = {"submission_id": f"sub-backup-{game_id}-{i}", "sides": [
+        {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera_won": True}, "scopas": i % 3},
+        {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera_won": False}, "scopas": 0}]}  # fmt: skip
+    assert client.post(f"/api/v1/games/{game_id}/rounds", json=hand, headers=key).status_code == 201
+
+
+def every_game(client, db_path):
+    """Every game as the API shows it: hands, totals, winner."""
+    ids = [r[0] for r in sqlite3.connect(db_path).execute("SELECT id FROM games ORDER BY id")]
+    out = {}
+    for game_id in ids:
+        g = client.get(f"/api/v1/games/{game_id}").get_json()
+        out[game_id] = ([r["entry"] for r in g["rounds"]], [s["total"] for s in g["sides"]], g["winner"])
+    return out
+
+
+def test_a_backup_taken_while_hands_are_saved_restores_to_the_same_games(tmp_path):
+    db = str(tmp_path / "live.sqlite3")
+    app = create_app({"TESTING": True, "DATABASE": db, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    made = [make_game(client, n) for n in range(3)]
+    for game_id, key in made:
+        add_hand(client, game_id, key, 0)
+
+    stop = threading.Event()
+
+    def keep_writing():
+        writer = app.test_client()
+        i = 1
+        while not stop.is_set() and i < 200:
+            for game_id, key in made:
+                add_hand(writer, game_id, key, i)
+            i += 1
+
+    thread = threading.Thread(target=keep_writing)
+    thread.start()
+    try:
+        copy = str(tmp_path / "backup.sqlite3")
+        games = backup(db, copy)
+    finally:
+        stop.set()
+        thread.join()
+    assert games == 3
+    # The backup is one consistent moment: every game has whole hands, and its totals add up from them.
+    snapshot_app = create_app({"TESTING": True, "DATABASE": copy})
+    snapshot = every_game(snapshot_app.test_client(), copy)
+    assert set(snapshot) == {g for g, _ in made}
+    for entries, totals, _winner in snapshot.values():
+        assert totals[0] == sum(4 + e["sides"][0]["scopas"] for e in entries) and totals[1] == 0
+
+    # Restored over a database that has moved on since, the games are exactly those of the backup.
+    restored = restore(copy, db)
+    assert restored == 3
+    after = every_game(create_app({"TESTING": True, "DATABASE": db}).test_client(), db)
+    assert after == snapshot
+    assert os.path.exists(db + ".before-restore")
+
+
+def test_a_backup_never_overwrites_and_a_restore_takes_only_a_scorekeeper_database(tmp_path):
+    db = str(tmp_path / "live.sqlite3")
+    create_app({"TESTING": True, "DATABASE": db})
+    existing = tmp_path / "exists.sqlite3"
+    existing.write_text("keep me")
+    with pytest.raises(BackupError, match="exists already"):
+        backup(db, str(existing))
+    assert existing.read_text() == "keep me"
+    with pytest.raises(BackupError, match="not an SQLite database"):
+        restore(str(existing), db)
+    other = tmp_path / "other.sqlite3"
+    sqlite3.connect(other).execute("CREATE TABLE notes (x)")
+    with pytest.raises(BackupError, match="not a Scopa Scorekeeper backup"):
+        restore(str(other), db)
+
+
+def test_the_flask_commands_back_up_and_restore(tmp_path):
+    db = str(tmp_path / "live.sqlite3")
+    app = create_app({"TESTING": True, "DATABASE": db, "WTF_CSRF_ENABLED": False})
+    game_id, key = make_game(app.test_client(), 0)
+    add_hand(app.test_client(), game_id, key, 1)
+    runner = app.test_cli_runner()
+    copy = str(tmp_path / "copy.sqlite3")
+    result = runner.invoke(args=["backup", copy])
+    assert result.exit_code == 0 and "Backed up 1 games" in result.output
+    again = runner.invoke(args=["backup", copy])
+    assert again.exit_code != 0 and "exists already" in again.output
+    result = runner.invoke(args=["restore", copy])
+    assert result.exit_code == 0 and "Restored 1 games" in result.output
