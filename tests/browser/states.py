@@ -59,6 +59,22 @@ class Builder:
             assert sent.status == 201, sent.text()
         return Game(body["id"], body["keeper_key"], body["keeper_url"])
 
+    def group(self, games: list[tuple[list[str], list[list[dict]]]]) -> tuple[str, str, list[str]]:
+        """A group with these games (names, hands): its id, its keeper link, and its players' ids."""
+        made = self.page.request.post(f"{self.base}/api/v1/groups", data={"name": "Venerdì da Nonna"}).json()
+        for names, hands in games:
+            body = {"sides": [{"name": n} for n in names], "group": made["id"]}
+            game = self.page.request.post(f"{self.base}/api/v1/games", data=body,
+                                          headers={"X-Group-Key": made["group_key"]}).json()  # fmt: skip
+            for i, hand in enumerate(hands):
+                sent = self.page.request.post(
+                    f"{self.base}/api/v1/games/{game['id']}/rounds", headers={"X-Keeper-Key": game["keeper_key"]},
+                    data={"submission_id": f"{game['id']}-{i}", "sides": hand},
+                )  # fmt: skip
+                assert sent.status == 201, sent.text()
+        players = self.page.request.get(f"{self.base}/api/v1/groups/{made['id']}").json()["players"]
+        return made["id"], made["keeper_url"], [p["id"] for p in players]
+
     def keep(self, game: Game) -> None:
         """Make this browser the game's keeper, as opening the keeper link does."""
         self.page.goto(game.keeper_url)
@@ -122,6 +138,10 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     viewer = make.game(["Giulia", "Marco"], [WIN])
     saving = make.game(["Anna", "Bruno"], [WIN])  # takes a one-point hand at each visit: the Undo offer
     alone6 = make.game(["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], [])
+    group, group_keeper, group_players = make.group([
+        (["Anna", "Bruno"], [WIN, WIN, WIN]), (["Bruno", "Carla"], [WIN, WIN, WIN]), (["Anna", "Carla"], [SPLIT]),
+        (["Carla", "Anna"], [WIN, WIN, WIN]),
+    ])  # fmt: skip
     calling = make.game(["Anna", "Bruno"], [SPLIT], rules={"call_out": True, "napoleone": True})
     g = f"/g/{live.id}"
     kept = False
@@ -174,6 +194,10 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("scoreboard-finished", visit(f"/g/{finished.id}")),
         ("scoreboard-tied", visit(f"/g/{tied.id}")),
         ("scoreboard-call-out", visit(f"/g/{calling.id}?call=1")),
+        ("group-new", visit("/groups/new", keeper=False)),
+        ("group", visit(f"/groups/{group}", keeper=False)),
+        ("player-stats", visit(f"/groups/{group}/players/{group_players[0]}", keeper=False)),
+        ("head-to-head", visit(f"/groups/{group}/h2h?a={group_players[0]}&b={group_players[1]}", keeper=False)),
         ("counts-call-out", visit(f"/g/{calling.id}/counts?call=0")),
         ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
         ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),
