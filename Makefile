@@ -44,6 +44,7 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(PY) -m bench.moves
 	$(PY) -m bench.web
+	$(PY) -m bench.groups
 
 clean:
 	rm -rf $(VENV) $(VENV)-* .pytest_cache .hypothesis .mypy_cache .axe

@@ -226,3 +226,17 @@ def test_a_finished_games_scoreboard_and_sheet_show_its_score_progression(client
 @pytest.mark.parametrize("path", ["/groups/nope", "/groups/nope/players/x", "/groups/nope/h2h?a=x&b=y"])
 def test_unknown_groups_are_a_404(client, path):
     assert client.get(path).status_code == 404
+
+
+def test_the_group_page_lists_its_games_fifty_at_a_time_newest_first(client):
+    group = Group(client)
+    for n in range(52):
+        group.game([f"Anna{n}", "Bruno"])
+    page = client.get(f"/groups/{group.id}").get_data(as_text=True)
+    names = re.findall(r'<span class="score-line">(Anna\d+) 0', page)
+    assert len(names) == 50 and names[0] == "Anna51" and names[-1] == "Anna2"
+    older = re.search(r'href="([^"]+page=2)"', page)[1].replace("&amp;", "&")
+    assert re.findall(r'<span class="score-line">(Anna\d+) 0', client.get(older).get_data(as_text=True)) == [
+        "Anna1",
+        "Anna0",
+    ]

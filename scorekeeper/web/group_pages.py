@@ -28,7 +28,8 @@ from scorekeeper.web.pages import bp
 from scorekeeper.web.start import default_name
 
 GROUP_REMATCH = "group-rematch"  # what a submission did: started a game again in its group
-FILTER_MAX = 64  # a filter's value in the address: a player's id or a profile's name
+FILTER_MAX = 64
+GAMES_PER_PAGE = 50  # a filter's value in the address: a player's id or a profile's name
 
 
 class GroupForm(FlaskForm):
@@ -92,8 +93,13 @@ def group_page(group_id: str):
     summed = groups.summaries(db, group_id)
     records = player_stats(summed, names)
     player, profile = _filter("player"), _filter("profile")
-    shown = [s for s in summed if (not player or any(player in side["players"] for side in s["sides"]))
-             and (not profile or s["profile"] == profile)]  # fmt: skip
+    matching = [s for s in summed if (not player or any(player in side["players"] for side in s["sides"]))
+                and (not profile or s["profile"] == profile)]  # fmt: skip
+    # The newest games a page at a time: a club's thousand games are not one page.
+    raw = request.args.get("page", "1")
+    page = int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10_000 else 1
+    shown = matching[(page - 1) * GAMES_PER_PAGE : page * GAMES_PER_PAGE]
+    more = len(matching) > page * GAMES_PER_PAGE
     keeper = may_change_group(group_id)
     key = kept_groups().get(group_id)
     return render_template(
@@ -102,6 +108,11 @@ def group_page(group_id: str):
         players=[(p, records[p.id]) for p in known],
         games=shown,
         total_games=len(summed),
+        next_page=url_for(
+            "pages.group_page", group_id=group_id, player=player or None, profile=profile or None, page=page + 1
+        )
+        if more
+        else None,  # fmt: skip
         names=names,
         player=player if player in names else "",
         profile=profile if profile in PROFILES else "",
