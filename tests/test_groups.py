@@ -240,3 +240,22 @@ def test_the_group_page_lists_its_games_fifty_at_a_time_newest_first(client):
         "Anna1",
         "Anna0",
     ]
+
+
+def test_a_finished_games_scoreboard_shows_the_categories_each_side_won(client):
+    group = Group(client)
+    game, _key = group.game(["Anna", "Bruno"], [[won(*ALL, scopas=1), won()], [won("settebello"), won("cards")],
+                                                [won(*ALL, scopas=2), won()]])  # fmt: skip
+    page = client.get(f"/g/{game}").get_data(as_text=True)
+    chart = page.split('id="categories"', 1)[1].split("</svg>", 1)[0]
+    # cards, coins, settebello, primiera; Anna then Bruno in each.
+    assert re.findall(r'class="bar side(\d)"[^>]*data-value="(\d+)"', chart) == [
+        ("0", "2"),
+        ("1", "1"),
+        ("0", "2"),
+        ("1", "0"),
+        ("0", "3"),
+        ("1", "0"),
+        ("0", "2"),
+        ("1", "0"),
+    ]

@@ -99,3 +99,28 @@ def bar_chart(bars: Sequence[tuple[str, int, str]], title: str, desc: str, chart
                      f"<title>{escape(label)}</title></rect>")  # fmt: skip
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def category_chart(rows: Sequence[tuple[str, Sequence[int]]], sides: int, hands: int, title: str, desc: str,
+                   chart_id: str) -> Markup:  # fmt: skip
+    """How many hands each side won each category in: a row per category, a bar per side (``side0``...)."""
+    row_height = 10 * sides + 8
+    height = PAD_TOP + row_height * len(rows) + 4
+    left, right = 86, WIDTH - PAD_RIGHT - 24
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
+    ]
+    for r, (label, counts) in enumerate(rows):
+        top = PAD_TOP + r * row_height
+        parts.append(f'<text class="label" x="{left - 6}" y="{top + row_height / 2 + 2:.1f}" text-anchor="end">'
+                     f"{escape(label)}</text>")  # fmt: skip
+        for i, n in enumerate(counts):
+            width = (right - left) * n / max(hands, 1)
+            y = top + i * 10
+            parts.append(f'<rect class="bar side{i}" x="{left}" y="{y:.1f}" width="{max(width, 1):.1f}" height="8" '
+                         f'data-value="{n}"/>')  # fmt: skip
+            parts.append(f'<text class="label" x="{left + width + 4:.1f}" y="{y + 7.5:.1f}">{n}</text>')
+    parts.append("</svg>")
+    return Markup("".join(parts))

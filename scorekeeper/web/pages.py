@@ -13,9 +13,11 @@ from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
+from scorekeeper.rules.scoring import CATEGORY_NAMES
+from scorekeeper.rules.stats import STAT_CATEGORIES, summarise
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.web import drafts, i18n
-from scorekeeper.web.charts import progression
+from scorekeeper.web.charts import category_chart, progression
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
     CountsForm,
@@ -121,7 +123,24 @@ def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=N
         just_saved=_undo_offer(score, keeper),
         rules_lines=game.rules.describe(),
         chart=progression_chart(score),
+        categories_chart=categories_chart(score),
     ), status
+
+
+def categories_chart(score: GameScore):
+    """A finished game's category wins per side, hand by hand, as an SVG chart (None while the game is played)."""
+    if not score.finished:
+        return None
+    summary = summarise(score, [[] for _ in score.game.sides])
+    shown = [c for c in STAT_CATEGORIES if c in ("cards", "coins", "settebello", "primiera")
+             or getattr(score.game.rules, c)]  # fmt: skip
+    rows = [(i18n.say(CATEGORY_NAMES[c]), [s["categories"][c] for s in summary["sides"]]) for c in shown]
+    return category_chart(
+        rows, len(score.game.sides), summary["hands"],
+        _("Categories won by each side in %(game)s", game=score.game.name),
+        _("For each category, in how many of the %(n)s hands each side won it.", n=summary["hands"]),
+        f"categories-{score.game.id}",
+    ), rows  # fmt: skip
 
 
 def progression_chart(score: GameScore):
