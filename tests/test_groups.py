@@ -1,5 +1,7 @@
 """Groups, players across games, statistics and head to head (API.md 1.2), checked against hand-computed results."""
 
+import csv
+import io
 import re
 
 import pytest
@@ -259,3 +261,19 @@ def test_a_finished_games_scoreboard_shows_the_categories_each_side_won(client):
         ("0", "2"),
         ("1", "0"),
     ]
+
+
+def test_a_groups_games_export_as_csv_and_json(client):
+    group = Group(client)
+    group.game(["Anna", "Bruno"], [[won(*ALL, scopas=3), won()]] * 2)
+    group.game([("Anna", "Carla"), ("Bruno", "Dario")])
+    table = list(csv.reader(io.StringIO(client.get(f"/groups/{group.id}/export.csv").get_data(as_text=True))))
+    assert table[0] == ["game", "name", "created", "finished", "side", "players", "total", "won"]
+    rows = table[1:]
+    assert [(r[4], r[5], r[6], r[7]) for r in rows] == [
+        ("Anna & Carla", "Anna & Carla", "0", "no"), ("Bruno & Dario", "Bruno & Dario", "0", "no"),
+        ("Anna", "Anna", "14", "yes"), ("Bruno", "Bruno", "0", "no"),
+    ]  # fmt: skip
+    exported = client.get(f"/groups/{group.id}/export.json").get_json()
+    assert [p["name"] for p in exported["players"]] == ["Anna", "Bruno", "Carla", "Dario"]
+    assert [len(g["rounds"]) for g in exported["games"]] == [0, 2] and exported["games"][1]["winner"] == 0

@@ -9,7 +9,7 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import format_date, pgettext
 
-from scorekeeper import games
+from scorekeeper import games, groups
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import COURT_PRIMES, prime_values
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
@@ -210,4 +210,52 @@ def export_csv(game_id: str):
             ]))  # fmt: skip
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="scopa-{game_id}.csv"'
+    return response
+
+
+# A group's export: a row per game and side, the game's players and total, whether it won.
+GROUP_CSV_COLUMNS = ("game", "name", "created", "finished", "side", "players", "total", "won")
+GROUP_CSV_HEADINGS = {
+    "game": _lp("csv", "game"), "name": _lp("csv", "name"), "created": _lp("csv", "created"),
+    "finished": _lp("csv", "finished"), "side": _lp("csv", "side"), "players": _lp("csv", "players"),
+    "total": _lp("csv", "total"), "won": _lp("csv", "won"),
+}  # fmt: skip
+
+
+@bp.get("/groups/<group_id>/export.csv")
+def export_group_csv(group_id: str):
+    """A group's games as CSV: a row per game and side, newest game first."""
+    db = store()
+    groups.get(db, group_id)
+    names = {p.id: p.name for p in groups.players(db, group_id)}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([str(GROUP_CSV_HEADINGS[c]) for c in GROUP_CSV_COLUMNS])
+    for summary in groups.summaries(db, group_id):
+        for i, side in enumerate(summary["sides"]):
+            finished = pgettext("csv", "yes") if summary["finished"] else pgettext("csv", "no")
+            won = pgettext("csv", "yes") if summary["winner"] == i else pgettext("csv", "no")
+            players = " & ".join(names.get(p, "?") for p in side["players"])
+            writer.writerow(map(csv_cell, [summary["id"], summary["name"], summary["created"], finished, side["name"],
+                                           players, side["total"], won]))  # fmt: skip
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="scopa-group-{group_id}.csv"'
+    return response
+
+
+@bp.get("/groups/<group_id>/export.json")
+def export_group_json(group_id: str):
+    """A group as JSON: its players, and every game whole (the API's game shape), newest first."""
+    db = store()
+    group = groups.get(db, group_id)
+    body = {
+        "id": group["id"],
+        "name": group["name"],
+        "created": group["created"],
+        "players": [{"id": p.id, "name": p.name} for p in groups.players(db, group_id)],
+        "games": [game_json(games.get(db, s["id"])) for s in groups.summaries(db, group_id)],
+    }
+    response = Response(Response.json_module.dumps(body, ensure_ascii=False, indent=2) + "\n",
+                        mimetype="application/json")  # fmt: skip
+    response.headers["Content-Disposition"] = f'attachment; filename="scopa-group-{group_id}.json"'
     return response
