@@ -161,7 +161,11 @@ def rename(store: Store, group_id: str, player_id: str, name: object) -> Player:
 
 def merge(store: Store, group_id: str, player_id: str, into: str) -> Player:
     """Make two players one: every game of ``player_id`` counts for ``into`` (whose name stays)."""
-    source, target = player(store, group_id, player_id), player(store, group_id, into)
+    source = player(store, group_id, player_id)
+    try:
+        target = player(store, group_id, into)
+    except GroupNotFound:
+        raise InvalidGameError(msg("into must be the id of another player of this group"), "into") from None
     if source.id == target.id:
         raise InvalidGameError(msg("a player cannot be merged into themselves"), "into")
     with games._write(store):

@@ -20,7 +20,9 @@ json_values = st.recursive(
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@pytest.mark.parametrize("path", ["/api/v1/moves", "/api/v1/score", "/api/v1/judge", "/api/v1/deal", "/api/v1/games"])
+@pytest.mark.parametrize(
+    "path", ["/api/v1/moves", "/api/v1/score", "/api/v1/judge", "/api/v1/deal", "/api/v1/games", "/api/v1/groups"]
+)
 @SETTINGS
 @given(body=json_values)
 def test_api_bodies_never_give_a_500(client, path, body):
@@ -150,7 +152,7 @@ def _routes(app):
     for rule in app.url_map.iter_rules():
         if rule.endpoint == "static":
             continue
-        for method in sorted((rule.methods or set()) & {"GET", "POST", "PUT", "DELETE"}):
+        for method in sorted((rule.methods or set()) & {"GET", "POST", "PUT", "PATCH", "DELETE"}):
             yield rule, method
 
 
@@ -158,8 +160,13 @@ def _routes(app):
 @given(fields=st.dictionaries(st.text(max_size=10), st.text(max_size=30), max_size=5),
        junk=st.text(min_size=1, max_size=40))  # fmt: skip
 def test_every_route_answers_arbitrary_fields_without_a_500(app, client, fields, junk):
-    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json
-    values = {"game_id": g["id"], "number": 1, "key": g["keeper_key"], "kind": "2"}
+    group = client.post("/api/v1/groups", json={"name": "G"}).json
+    body = {"sides": [{"name": "A"}, {"name": "B"}], "group": group["id"]}
+    g = client.post("/api/v1/games", json=body, headers={"X-Group-Key": group["group_key"]}).json
+    player = client.get(f"/api/v1/groups/{group['id']}").json["players"][0]["id"]
+    client.get(group["keeper_url"])  # this client keeps the group, so its changes are tried too
+    values = {"game_id": g["id"], "number": 1, "key": g["keeper_key"], "kind": "2", "group_id": group["id"],
+              "player_id": player}  # fmt: skip
     for rule, method in _routes(app):
         for args in (values, {name: junk for name in rule.arguments}):
             try:
