@@ -277,3 +277,14 @@ def test_a_groups_games_export_as_csv_and_json(client):
     exported = client.get(f"/groups/{group.id}/export.json").get_json()
     assert [p["name"] for p in exported["players"]] == ["Anna", "Bruno", "Carla", "Dario"]
     assert [len(g["rounds"]) for g in exported["games"]] == [0, 2] and exported["games"][1]["winner"] == 0
+
+
+def test_the_group_page_lists_teams_with_one_tap_to_their_head_to_head(client):
+    group = Group(client)
+    group.game([("Anna", "Carla"), ("Bruno", "Dario")], [[won(*ALL, scopas=2), won()]] * 2)
+    group.game([("Dario", "Bruno"), ("Carla", "Anna")], [[won(*ALL, scopas=2), won()]] * 2)
+    page = client.get(f"/groups/{group.id}").get_data(as_text=True)
+    assert "<strong>Anna &amp; Carla</strong>" in page and "2 games finished · 1 win" in page
+    link = re.search(r'href="(/groups/[^"]+/h2h\?[^"]+)">against Bruno &amp; Dario', page)[1].replace("&amp;", "&")
+    h2h = client.get(link).get_data(as_text=True)
+    assert "Anna &amp; Carla against Bruno &amp; Dario" in h2h and "2 games on opposite sides" in h2h

@@ -17,7 +17,7 @@ from wtforms.validators import Optional
 from scorekeeper import games, groups
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
-from scorekeeper.rules.stats import player_stats
+from scorekeeper.rules.stats import finished, player_stats, team_key, team_stats
 from scorekeeper.web.charts import bar_chart
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import new_submission_id, sentence
@@ -92,6 +92,13 @@ def group_page(group_id: str):
     names = {p.id: p.name for p in known}
     summed = groups.summaries(db, group_id)
     records = player_stats(summed, names)
+    teams = team_stats(summed, names)
+    # The teams each team met on the other side of a finished game: one tap to their head to head.
+    met: dict[str, set[str]] = {key: set() for key in teams}
+    for summary in finished(summed):
+        keys = [team_key(side["players"]) for side in summary["sides"] if len(side["players"]) > 1]
+        for key in keys:
+            met[key].update(k for k in keys if k != key)
     player, profile = _filter("player"), _filter("profile")
     matching = [s for s in summed if (not player or any(player in side["players"] for side in s["sides"]))
                 and (not profile or s["profile"] == profile)]  # fmt: skip
@@ -101,11 +108,15 @@ def group_page(group_id: str):
     shown = matching[(page - 1) * GAMES_PER_PAGE : page * GAMES_PER_PAGE]
     more = len(matching) > page * GAMES_PER_PAGE
     keeper = may_change_group(group_id)
-    key = kept_groups().get(group_id)
+    kept_key = kept_groups().get(group_id)
     return render_template(
         "group.html",
         group=group,
         players=[(p, records[p.id]) for p in known],
+        teams=[
+            (key, teams[key], sorted(met[key], key=lambda k: teams[k].name))
+            for key in sorted(teams, key=lambda k: teams[k].name.casefold())
+        ],  # fmt: skip
         games=shown,
         total_games=len(summed),
         next_page=url_for(
@@ -114,12 +125,15 @@ def group_page(group_id: str):
         if more
         else None,  # fmt: skip
         names=names,
+        teams_by_key=teams,
         player=player if player in names else "",
         profile=profile if profile in PROFILES else "",
         profiles=PROFILES,
         keeper=keeper,
         group_url=absolute(url_for("pages.group_page", group_id=group_id)),
-        keeper_url=absolute(url_for("pages.keep_group", group_id=group_id, key=key)) if keeper and key else None,
+        keeper_url=absolute(url_for("pages.keep_group", group_id=group_id, key=kept_key))
+        if keeper and kept_key
+        else None,
         rematch_form=GroupRematchForm(formdata=None),
     )
 
