@@ -236,8 +236,8 @@ def versus(store: Store, group_id: str, a: str, b: str) -> dict[str, Any]:
         raise InvalidGameError(msg("choose two different players (or teams with no player in common)"), "b")
     result = head_to_head(summaries(store, group_id), sides[0], sides[1])
     names = {p.id: p.name for p in known}
-    return {**result, "a": [names[p] for p in sides[0]], "b": [names[p] for p in sides[1]],
-            "a_ids": sides[0], "b_ids": sides[1]}  # fmt: skip
+    named = [sorted((names[p] for p in side), key=str.casefold) for side in sides]
+    return {**result, "a": named[0], "b": named[1], "a_ids": sides[0], "b_ids": sides[1]}
 
 
 def _who(store: Store, group_id: str, known: list[Player], value: object, field: str) -> list[str]:
