@@ -134,7 +134,8 @@ def categories_chart(score: GameScore):
     summary = summarise(score, [[] for _ in score.game.sides])
     shown = [c for c in STAT_CATEGORIES if c in ("cards", "coins", "settebello", "primiera")
              or getattr(score.game.rules, c)]  # fmt: skip
-    rows = [(i18n.say(CATEGORY_NAMES[c]), [s["categories"][c] for s in summary["sides"]]) for c in shown]
+    labels = {c: i18n.say(CATEGORY_NAMES[c]) for c in shown}
+    rows = [(labels[c][:1].upper() + labels[c][1:], [s["categories"][c] for s in summary["sides"]]) for c in shown]
     return category_chart(
         rows, len(score.game.sides), summary["hands"],
         _("Categories won by each side in %(game)s", game=score.game.name),
