@@ -144,6 +144,19 @@ def seat_players(store: Store, group_id: str, sides: Sequence[Side]) -> list[lis
     return out
 
 
+def add_game(store: Store, group_id: str, game_id: str) -> None:
+    """Put a game started on its own into the group, its names matched to the group's players.
+
+    A game belongs to one group: one already in a group (this one or another) is refused.
+    """
+    get(store, group_id)
+    game = games.get(store, game_id).game
+    with games._write(store):
+        if store.game_group(game_id) is not None:
+            raise games.Conflict(msg("this game is in a group already; a game belongs to one group"), "in_group")
+        store.join_group(game_id, group_id, seat_players(store, group_id, game.sides))
+
+
 def rename(store: Store, group_id: str, player_id: str, name: object) -> Player:
     """Give a player another name; their games stay theirs. A name another player has is refused (merge instead)."""
     current = player(store, group_id, player_id)

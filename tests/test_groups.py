@@ -289,3 +289,35 @@ def test_the_group_page_lists_teams_with_one_tap_to_their_head_to_head(client):
     link = re.search(r'href="(/groups/[^"]+/h2h\?[^"]+)">against Bruno &amp; Dario', page)[1].replace("&amp;", "&")
     h2h = client.get(link).get_data(as_text=True)
     assert "Anna &amp; Carla against Bruno &amp; Dario" in h2h and "2 games on opposite sides" in h2h
+
+
+def test_a_game_started_on_its_own_can_be_added_to_a_group(client):
+    group = Group(client)
+    body = {"sides": [{"name": "anna"}, {"name": "Bruno"}]}
+    game = client.post("/api/v1/games", json=body).get_json()
+    keys = {**group.key, "X-Keeper-Key": game["keeper_key"]}
+    path = f"/api/v1/groups/{group.id}/games"
+    assert client.post(path, json={"game": game["id"]}, headers=group.key).status_code == 403  # not its keeper
+    assert client.post(path, json={"game": game["id"]}, headers={"X-Keeper-Key": game["keeper_key"]}).status_code == 403
+    assert client.post(path, json={"game": game["id"]}, headers=keys).status_code == 201
+    assert [g["id"] for g in group.get()["games"]] == [game["id"]]
+    assert [p["name"] for p in group.get()["players"]] == ["anna", "Bruno"]
+    again = client.post(path, json={"game": game["id"]}, headers=keys)
+    assert again.status_code == 409 and again.get_json()["error"] == "in_group"
+
+
+def test_the_scoreboard_offers_the_phones_groups_and_links_back_to_its_group(client):
+    made = client.post("/groups/new", data={"name": "Venerdì"})
+    group_id = made.headers["Location"].rsplit("/", 1)[1]
+    game = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "profile": "classic",
+                                     "deck_style": "italian"}).headers["Location"].rsplit("/", 1)[1]  # fmt: skip
+    board = client.get(f"/g/{game}").get_data(as_text=True)
+    assert "Add this game to a group" in board and f'<option value="{group_id}">Venerdì</option>' in board
+    r = client.post(f"/g/{game}/group", data={"group": group_id})
+    assert r.status_code == 302
+    board = client.get(f"/g/{game}").get_data(as_text=True)
+    assert "Add this game to a group" not in board and f'href="/groups/{group_id}"' in board
+    # Started from the group's page, a game is in the group at once.
+    game2 = client.post("/new", data={"players-0": "Anna", "players-1": "Carla", "profile": "classic",
+                                      "deck_style": "italian", "group": group_id}).headers["Location"]  # fmt: skip
+    assert client.get(f"/api/v1/groups/{group_id}").get_json()["games"][0]["id"] == game2.rsplit("/", 1)[1]

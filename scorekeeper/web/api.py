@@ -484,3 +484,16 @@ def merge_player(group_id: str, player_id: str):
         raise InvalidGameError(msg("into must be the id of the player to merge into"), "into")
     found = groups.merge(db, group_id, player_id, into)
     return {"id": found.id, "name": found.name}
+
+
+@bp.post("/groups/<group_id>/games")
+def add_group_game(group_id: str):
+    """Add a game started on its own to the group (``{"game": id}``): the group's key and the game's keeper key."""
+    db = store()
+    groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
+    game_id = json_body().get("game")
+    if not isinstance(game_id, str):
+        raise InvalidGameError(msg("game must be the id of a game"), "game")
+    keeper_only(game_id)
+    groups.add_game(db, group_id, game_id)
+    return {"group": group_id, "game": game_id}, 201

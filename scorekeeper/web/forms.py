@@ -625,3 +625,9 @@ class UndoForm(FlaskForm):
     submission_id = HiddenField(default=new_submission_id)
     round_id = HiddenField()
     version = WholeNumber("Version", 0, 2**62)
+
+
+class JoinGroupForm(FlaskForm):
+    """Add a game to one of the groups this phone keeps."""
+
+    group = HiddenField()

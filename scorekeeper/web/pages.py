@@ -8,7 +8,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import games
+from scorekeeper import games, groups
 from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
@@ -22,6 +22,7 @@ from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import (
     CountsForm,
     DeleteForm,
+    JoinGroupForm,
     PilesForm,
     ScopaForm,
     UndoForm,
@@ -29,7 +30,7 @@ from scorekeeper.web.forms import (
     new_submission_id,
     sentence,
 )
-from scorekeeper.web.keepers import keep, keeper_required, kept_games, may_change
+from scorekeeper.web.keepers import keep, keeper_required, kept_games, kept_groups, may_change, may_change_group
 from scorekeeper.web.qr import qr_response
 from scorekeeper.web.widgets import card_grid
 from scorekeeper.web.widgets import colours as _colours
@@ -124,7 +125,37 @@ def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=N
         rules_lines=game.rules.describe(),
         chart=progression_chart(score),
         categories_chart=categories_chart(score),
+        **_group_links(game.id, keeper),
     ), status
+
+
+def _group_links(game_id: str, keeper: bool) -> dict[str, Any]:
+    """The group the game is in (a link back), or the groups this phone keeps that the game could join."""
+    group_id = store().game_group(game_id)
+    if group_id is not None:
+        return {"in_group": store().group(group_id), "join_groups": []}
+    if not keeper:
+        return {"in_group": None, "join_groups": []}
+    kept = [store().group(gid) for gid in kept_groups()]
+    return {"in_group": None, "join_groups": [g for g in kept if g is not None], "join_form": JoinGroupForm()}
+
+
+@bp.post("/g/<game_id>/group")
+@keeper_required
+def join_group(game_id: str):
+    """Add this game (started on its own) to one of the groups this phone keeps."""
+    form = JoinGroupForm()
+    group_id = form.group.data or ""
+    if not form.validate_on_submit() or group_id not in kept_groups() or not may_change_group(group_id):
+        flash(_("Choose one of the groups this phone keeps."), "error")
+        return redirect(url_for("pages.scoreboard", game_id=game_id))
+    try:
+        groups.add_game(store(), group_id, game_id)
+    except (Conflict, ScopaError) as err:
+        flash(sentence(err.message), "error")
+    else:
+        flash(_("Added to the group: its players' statistics count this game."))
+    return redirect(url_for("pages.scoreboard", game_id=game_id))
 
 
 def categories_chart(score: GameScore):
