@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import closing
 
 import click
 from flask import Flask, current_app
@@ -73,7 +74,7 @@ def restore(source_path: str, database: str) -> int:
         source.close()
     with Store(database) as store:
         store.migrate()  # a backup from an older version is brought up to date
-    with sqlite3.connect(database) as conn:
+    with closing(sqlite3.connect(database)) as conn:
         return _games(conn)
 
 

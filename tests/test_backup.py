@@ -4,6 +4,7 @@ saved restores to the same games, hands and totals."""
 import os
 import sqlite3
 import threading
+from contextlib import closing
 
 import pytest
 
@@ -26,7 +27,8 @@ def add_hand(client, game_id, key, i):
 
 def every_game(client, db_path):
     """Every game as the API shows it: hands, totals, winner."""
-    ids = [r[0] for r in sqlite3.connect(db_path).execute("SELECT id FROM games ORDER BY id")]
+    with closing(sqlite3.connect(db_path)) as db:
+        ids = [r[0] for r in db.execute("SELECT id FROM games ORDER BY id")]
     out = {}
     for game_id in ids:
         g = client.get(f"/api/v1/games/{game_id}").get_json()
@@ -87,7 +89,8 @@ def test_a_backup_never_overwrites_and_a_restore_takes_only_a_scorekeeper_databa
     with pytest.raises(BackupError, match="not an SQLite database"):
         restore(str(existing), db)
     other = tmp_path / "other.sqlite3"
-    sqlite3.connect(other).execute("CREATE TABLE notes (x)")
+    with closing(sqlite3.connect(other)) as db:
+        db.execute("CREATE TABLE notes (x)")
     with pytest.raises(BackupError, match="not a Scopa Scorekeeper backup"):
         restore(str(other), db)
 
