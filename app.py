@@ -54,6 +54,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         EXTERNAL_BASE_URL=os.environ.get("SCOREKEEPER_BASE_URL"),
         # The keeper cookie should outlive a season of Friday games.
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        # The cookie is written only by a request that changes it: a request answered late (a poll, the service
+        # worker filling its cache) must never put back an older cookie over a keeper key just added.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
     )

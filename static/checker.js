@@ -36,6 +36,9 @@
   });
   // A house rule shows only where it applies (the ace's rules with ace takes all), as the rules now chosen say.
   var profiles = JSON.parse(($("#profile-options") || {}).textContent || "{}");
+  Object.keys(profiles).forEach(function (name) {
+    profiles[name] = Object.assign({}, profiles.classic, profiles[name]);
+  });
   var profile = $("select[name=profile]", form);
   function fit() {
     fitHouseRules($$(".house-rules .option[data-option]", form), function (key) {

@@ -6,6 +6,10 @@
   var data = $("#profiles-data");
   if (!data) return;
   var profiles = JSON.parse(data.textContent);
+  // Each profile lists only the options it plays otherwise than classic: the rest are classic's.
+  Object.keys(profiles).forEach(function (name) {
+    profiles[name].options = Object.assign({}, profiles.classic.options, profiles[name].options);
+  });
   var select = $("#profile"), target = $("#target"), shown = $("#target-shown"), hint = $("#target-hint");
   var desc = $("#profile-description"), summary = $("#rules-summary"), sides = $("#sides");
   var nameInput = $("#game-name"), clock = $("#local-time");

@@ -84,6 +84,20 @@
   // person is told, a waiting Save is held back, and the taps stay. Otherwise the form is sent the plain way
   // (the button's own change, never a default), and the page that comes back says what happened.
   function failed(form, change) {
+    if (!navigator.onLine && typeof Offline !== "undefined") {
+      // Offline: the tap is kept on the phone and sent in order when the connection returns; the count shows it.
+      var id = "offline-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
+      var fields = [];
+      new FormData(form).forEach(function (v, k) { if (k !== "submission_id") fields.push([k, v]); });
+      var side = Number($("input[name=side]", form).value);
+      var count = $(".count", form), now = Math.max(0, Number(count.textContent) + Number(change));
+      fields.push(["submission_id", id], ["change", change]);
+      Offline.keepFields(form.action, fields, tr("kept_scopa"));
+      var pending = $$(".scopa-form .count").map(function (c) { return Number(c.textContent); });
+      pending[side] = now;
+      showScopas(pending);
+      return;
+    }
     queues.set(form, []);
     if (touched || saveAfter) {
       saveAfter = null;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, render_template, request
@@ -14,7 +15,7 @@ from scorekeeper.rules.text import Text, msg
 from scorekeeper.store import Store
 
 # start and group_pages add their routes to the pages blueprint.
-from . import api, checker, group_pages, i18n, pages, security, sheets, start  # noqa: F401
+from . import api, checker, group_pages, i18n, offline, pages, security, sheets, start  # noqa: F401
 from .context import close_store
 from .widgets import option_needs
 
@@ -44,12 +45,15 @@ def register(app: Flask) -> None:
     i18n.init_app(app)
     # Which options a house-rules menu needs on (the core's OPTION_NEEDS), for the menus' data-needs.
     app.jinja_env.globals["option_needs"] = option_needs
+    # When a page was made: a copy shown offline says "the score as of 21:40" (app.js, in the phone's time).
+    app.context_processor(lambda: {"rendered_at": datetime.now(UTC).isoformat(timespec="seconds")})
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(offline.bp)
     register_errors(app)
 
 

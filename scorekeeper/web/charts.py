@@ -51,7 +51,7 @@ def line_chart(series: Sequence[Series], target: int, title: str, desc: str, cha
     hands = max((len(s.values) for s in series), default=1) - 1
     top = max([target, *(v for s in series for v in s.values)]) or 1
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+        f'<svg class="plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
         f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
         f'<line class="axis" x1="{PAD_LEFT}" y1="{_y(0, top):.1f}" x2="{WIDTH - PAD_RIGHT}" y2="{_y(0, top):.1f}"/>',
@@ -86,7 +86,7 @@ def bar_chart(bars: Sequence[tuple[str, int, str]], title: str, desc: str, chart
     half = (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2
     width = (WIDTH - PAD_LEFT - PAD_RIGHT) / n
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+        f'<svg class="plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
         f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
         f'<line class="axis" x1="{PAD_LEFT}" y1="{middle:.1f}" x2="{WIDTH - PAD_RIGHT}" y2="{middle:.1f}"/>',
@@ -108,7 +108,7 @@ def category_chart(rows: Sequence[tuple[str, Sequence[int]]], sides: int, hands:
     height = PAD_TOP + row_height * len(rows) + 4
     left, right = 86, WIDTH - PAD_RIGHT - 24
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+        f'<svg class="plot" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
         f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
     ]

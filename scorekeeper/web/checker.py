@@ -306,11 +306,16 @@ def capture_checker() -> Response | tuple[str, int]:
         share_url=absolute(path),
         qr_path=path if asked else None,
         game=game,
-        # Each profile's capture options, for the script that shows a house rule only where it applies.
+        # Each profile's capture options (classic's whole, the others' only where they differ; checker.js fills in
+        # the rest), for the script that shows a house rule only where it applies.
         profile_options={
-            p: {k: option_text(v) for k, v in Rules.for_profile(p).to_dict().items() if k in CAPTURE_OPTIONS}
+            p: {
+                k: option_text(getattr(Rules.for_profile(p), k))
+                for k in CAPTURE_OPTIONS
+                if p == "classic" or getattr(Rules.for_profile(p), k) != getattr(Rules(), k)
+            }
             for p in PROFILES
-        },
+        },  # fmt: skip
     )
     return html, 400 if form.field_errors else 200
 

@@ -85,6 +85,16 @@ STRINGS: dict[str, object] = {
         f"option_{str(value).lower()}": LazyString(lambda label=label: _say(label))
         for value, label in VALUE_LABELS.items()
     },
+    # app.js: offline
+    "offline_as_of": _l("Offline: showing the score as of %(time)s. Hands entered now are kept on this phone."),
+    "offline": _l("Offline: this page is the copy kept from the last visit."),
+    "waiting": js_plural("Waiting to send (%(n)s): %(what)s.", "Waiting to send (%(n)s): %(what)s."),
+    "kept_hand": _l("hand %(n)s"),
+    "kept_change": _l("a change"),
+    "kept_scopa": _l("a scopa"),
+    "refused": _l("A change made offline was refused when it arrived (the game changed meanwhile, or ended)."),
+    "refused_open": _l("Open it to see why"),
+    "dismiss": _l("Dismiss"),
     # share.js
     "copied": _l("Copied"),
     "copy_by_hand": _l("Selected: copy it from the phone's menu"),

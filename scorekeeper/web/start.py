@@ -52,6 +52,8 @@ def home():
 def _profiles_data() -> dict:
     """What the new-game page needs to show each profile: title, description, targets, fixed options."""
     targets = profile_targets()
+    every = {name: {k: str(v).lower() for k, v in Rules.for_profile(name).to_dict().items()} for name in PROFILES}
+    classic = every["classic"]
     return {
         p.name: {
             "title": say(p.title),
@@ -59,7 +61,10 @@ def _profiles_data() -> dict:
             "targets": targets[p.name],
             "players": list(p.players),
             "fixed": sorted(p.fixed),
-            "options": {k: str(v).lower() for k, v in Rules.for_profile(p.name).to_dict().items()},
+            # Classic's options whole, the others only where they differ (newgame.js fills in the rest).
+            "options": every[p.name]
+            if p.name == "classic"
+            else {k: v for k, v in every[p.name].items() if v != classic[k]},
         }
         for p in PROFILES.values()
     }

@@ -1,0 +1,77 @@
+// Scopa Scorekeeper's service worker: the app opens without a connection, and a game this phone has open shows
+// its score as of the last time it was loaded. Served from /sw.js (scorekeeper/web/offline.py), which fills in
+// the version and the files of the shell; a new version of the app is a new worker with a new cache, and the
+// old caches are deleted once it takes over.
+"use strict";
+var VERSION = "__VERSION__";
+var SHELL = __SHELL__;  // the stylesheets, scripts, icons and the offline page, as the server lists them
+var SHELL_CACHE = "shell-" + VERSION;
+var PAGES_CACHE = "pages";  // kept across versions: a game opened before an update still opens offline
+var PAGES_MAX = 30;  // the game pages kept for offline use, the least recently loaded let go first
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(SHELL); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n.indexOf("shell-") === 0 && n !== SHELL_CACHE; })
+      .map(function (n) { return caches.delete(n); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+// The pages worth keeping for offline use: the home page, a game's pages (scoreboard, hands, sheet, its forms).
+function keepable(url) {
+  return url.pathname === "/" || /^\/g\/[\w-]+(\/(hands(\/\d+)?|sheet|counts|hand))?$/.test(url.pathname) ||
+    /^\/groups\/[\w-]+$/.test(url.pathname);
+}
+
+function remember(request, response) {
+  var url = new URL(request.url);
+  if (!response.ok || response.redirected || !keepable(url)) return;
+  var copy = response.clone();
+  caches.open(PAGES_CACHE).then(function (cache) {
+    // The address without its query: a draft (?d=) or a filter shows the same game when offline.
+    return cache.put(url.origin + url.pathname, copy).then(function () { return cache.keys(); })
+      .then(function (keys) {
+        return Promise.all(keys.slice(0, Math.max(0, keys.length - PAGES_MAX)).map(function (k) {
+          return cache.delete(k);
+        }));
+      });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // A page: the network first (the score is the server's), the copy kept from the last visit when offline.
+    event.respondWith(fetch(request).then(function (response) {
+      remember(request, response);
+      return response;
+    }).catch(function () {
+      return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(url.origin + url.pathname); })
+        .then(function (kept) {
+          if (kept) return kept;
+          var fallback = url.pathname.indexOf("/check") === 0 ? "/offline?page=checker" : "/offline";
+          return caches.match(fallback);
+        });
+    }));
+    return;
+  }
+  if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
+    // The shell: from the cache of this version, else from the network.
+    event.respondWith(caches.match(request, { ignoreSearch: false }).then(function (hit) {
+      return hit || fetch(request);
+    }));
+  }
+});
+
+// Background Sync: the hands and scopas kept while offline are sent when the connection returns, even if the
+// page was closed (queue.js holds them; the page sends them too when it opens or comes back online).
+self.importScripts("/static/queue.js");
+self.addEventListener("sync", function (event) {
+  if (event.tag === "send-queued") event.waitUntil(OfflineQueue.sendAll());
+});

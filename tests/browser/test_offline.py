@@ -1,0 +1,135 @@
+"""Installable and working offline, in Chromium at phone size: the manifest and the service worker, a game's page
+opened without a connection, and hands and scopas entered offline that reach the server exactly once, in order,
+when the connection returns (Playwright's ``context.set_offline``)."""
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+SHOTS = Path("/tmp/shots/offline")
+
+
+def snap(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def _cut_worker(route):
+    # The service worker's own requests: Playwright's offline mode does not reach them, so they are cut here.
+    if route.request.service_worker:
+        route.abort("internetdisconnected")
+    else:
+        route.continue_()
+
+
+def go_offline(context):
+    """No connection, for the pages and for the service worker alike."""
+    context.set_offline(True)
+    context.route("**/*", _cut_worker)
+
+
+def go_online(context):
+    context.unroute("**/*", _cut_worker)
+    context.set_offline(False)
+
+
+def kept_game(page, live_server, names=("Anna", "Bruno")):
+    """A game this phone keeps, its scoreboard open and controlled by the service worker (so it is kept offline)."""
+    body = {"name": "Terrace", "sides": [{"name": n} for n in names]}
+    game = page.request.post(f"{live_server}/api/v1/games", data=body).json()
+    page.goto(game["keeper_url"])
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # now through the worker, which keeps a copy of the page
+    page.evaluate("""() => new Promise(done => navigator.serviceWorker.controller ? done()
+        : navigator.serviceWorker.addEventListener("controllerchange", done))""")
+    return game
+
+
+def api_game(page, live_server, game_id):
+    return page.request.get(f"{live_server}/api/v1/games/{game_id}").json()
+
+
+def tap_winners(page, rows):
+    for row, side in rows.items():
+        page.locator(f"#row-won_{row} label", has_text=side).click()
+
+
+def test_the_app_is_installable_manifest_icons_and_a_service_worker(page, live_server):
+    manifest = page.request.get(f"{live_server}/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    body = manifest.json()
+    assert body["name"] == "Scopa Scorekeeper" and body["display"] == "standalone" and body["start_url"].startswith("/")
+    sizes = {icon["sizes"] for icon in body["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in body["icons"]:
+        png = page.request.get(live_server + icon["src"])
+        assert png.ok and png.body()[:8] == b"\x89PNG\r\n\x1a\n"
+    page.goto(live_server + "/")
+    assert page.locator("link[rel=manifest]").get_attribute("href") == "/manifest.webmanifest"
+    assert page.locator("link[rel=apple-touch-icon]").count() == 1
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == live_server + "/"
+    worker = page.request.get(f"{live_server}/sw.js")
+    assert worker.headers["cache-control"] == "no-cache" and "__VERSION__" not in worker.text()
+
+
+def test_offline_a_keeper_records_two_hands_and_a_scopa_that_arrive_once_in_order(page, live_server, browser):
+    game = kept_game(page, live_server)
+    go_offline(page.context)
+    page.locator(".scopa-form").first.locator(".scopa-add").click()  # Anna's scopa, kept
+    expect(page.locator(".scopa-form").first.locator(".count")).to_have_text("1")
+    tap_winners(page, {"cards": "Anna", "coins": "Anna", "settebello": "Anna", "primiera": "Anna"})
+    page.click("#save-won")
+    tap_winners(page, {"cards": "Bruno", "coins": "Tie", "settebello": "Bruno", "primiera": "Bruno"})
+    page.click("#save-won")
+    expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (3)")
+    expect(page.locator("#queue-banner")).to_contain_text("a scopa, hand 1, hand 2")
+    # Reloaded without a connection: the copy from the last visit, saying so, with the changes still waiting.
+    page.reload()
+    expect(page.locator("#offline-banner")).to_contain_text("Offline: showing the score as of")
+    expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (3)")
+    snap(page, "offline-waiting")
+    # The copy's winners form is for the hand after those kept: a third hand entered now is hand 3, not hand 1 again.
+    assert page.locator("#winners input[name=hand]").input_value() == "3"
+    assert api_game(page, live_server, game["id"])["rounds"] == []  # nothing reached the server yet
+    go_online(page.context)
+    expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
+    stored = api_game(page, live_server, game["id"])
+    assert len(stored["rounds"]) == 2
+    assert [s["scopas"] for s in stored["rounds"][0]["sides"]] == [1, 0]  # the scopa went with hand 1
+    assert [s["total"] for s in stored["sides"]] == [5, 3]
+    # Sent again (the page and Background Sync may both try): still two hands.
+    page.evaluate("OfflineQueue.sendAll()")
+    assert len(api_game(page, live_server, game["id"])["rounds"]) == 2
+    # Every viewer sees them.
+    viewer = browser.new_page()
+    viewer.goto(f"{live_server}/g/{game['id']}")
+    expect(viewer.locator(".totals")).to_contain_text("5")
+    expect(viewer.locator("#result")).to_contain_text("Anna leads 5-3")
+    viewer.close()
+
+
+def test_a_change_kept_offline_that_the_server_refuses_is_shown(page, live_server):
+    game = kept_game(page, live_server)
+    go_offline(page.context)
+    tap_winners(page, {"cards": "Anna", "coins": "Anna", "settebello": "Anna", "primiera": "Anna"})
+    page.click("#save-won")
+    expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1)")
+    # Meanwhile another phone saved hand 1.
+    other = {"submission_id": "other-phone-0001", "sides": [{"won": ["settebello"]}, {"won": ["cards"]}]}
+    page.request.post(f"{live_server}/api/v1/games/{game['id']}/rounds", data=other,
+                      headers={"X-Keeper-Key": game["keeper_key"]})  # fmt: skip
+    go_online(page.context)
+    expect(page.locator("#queue-banner .refused")).to_contain_text("A change made offline was refused")
+    snap(page, "offline-refused")
+    assert len(api_game(page, live_server, game["id"])["rounds"]) == 1  # nothing saved twice or over the other
+
+
+def test_offline_the_checker_says_it_needs_the_connection(page, live_server):
+    page.goto(live_server + "/")
+    page.evaluate("navigator.serviceWorker.ready")
+    go_offline(page.context)
+    page.goto(live_server + "/check?table=1b&hand=8d")
+    expect(page.locator("main")).to_contain_text("The capture checker needs the connection")
+    page.goto(live_server + "/pads")  # never opened on this phone
+    expect(page.locator("h1")).to_have_text("No connection")
