@@ -217,6 +217,26 @@ def summaries(store: Store, group_id: str) -> list[dict[str, Any]]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Overview:
+    """A group as its page and the API show it: the group, its players, their names and records, its games."""
+
+    group: dict[str, Any]
+    players: list[Player]
+    names: dict[str, str]
+    summaries: list[dict[str, Any]]
+    records: dict[str, Record]
+
+
+def overview(store: Store, group_id: str) -> Overview:
+    """The group with its players' records over its games (summed up newest first)."""
+    group = get(store, group_id)
+    known = players(store, group_id)
+    names = {p.id: p.name for p in known}
+    summed = summaries(store, group_id)
+    return Overview(group, known, names, summed, player_stats(summed, names))
+
+
 def stats(store: Store, group_id: str) -> dict[str, Any]:
     """The statistics of every player and team of the group over its finished games."""
     get(store, group_id)

@@ -35,7 +35,6 @@ from scorekeeper.rules.options import (
     OPTION_TITLES,
     USUAL_TARGETS,
 )
-from scorekeeper.rules.stats import player_stats
 from scorekeeper.rules.text import Voice, msg
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.i18n import language, say, voice
@@ -415,12 +414,8 @@ def create_group():
 @bp.get("/groups/<group_id>")
 def get_group(group_id: str):
     """A group: its players (with their finished games and wins) and its games, newest first."""
-    db = store()
-    group = groups.get(db, group_id)
-    known = groups.players(db, group_id)
-    names = {p.id: p.name for p in known}
-    summed = groups.summaries(db, group_id)
-    records = player_stats(summed, names)
+    seen = groups.overview(store(), group_id)
+    group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
     return {
         "id": group["id"],
         "name": group["name"],

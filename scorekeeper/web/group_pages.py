@@ -17,7 +17,7 @@ from wtforms.validators import Optional
 from scorekeeper import games, groups
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
-from scorekeeper.rules.stats import finished, player_stats, team_key, team_stats
+from scorekeeper.rules.stats import finished, team_key, team_stats
 from scorekeeper.web.charts import bar_chart
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import new_submission_id, sentence
@@ -86,12 +86,8 @@ def _filter(name: str) -> str:
 @bp.get("/groups/<group_id>")
 def group_page(group_id: str):
     """A group: its players (one tap to their statistics), its games newest first, filtered by player or rules."""
-    db = store()
-    group = groups.get(db, group_id)
-    known = groups.players(db, group_id)
-    names = {p.id: p.name for p in known}
-    summed = groups.summaries(db, group_id)
-    records = player_stats(summed, names)
+    seen = groups.overview(store(), group_id)
+    group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
     teams = team_stats(summed, names)
     # The teams each team met on the other side of a finished game: one tap to their head to head.
     met: dict[str, set[str]] = {key: set() for key in teams}
