@@ -21,6 +21,7 @@ from typing import Any
 from scorekeeper import games
 from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
 from scorekeeper.rules.game import GAME_NAME_MAX, Side, clean_name, clean_text
+from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.stats import Record, head_to_head, player_stats, summarise, team_key, team_stats
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.store import StorageUnavailable, Store
@@ -144,6 +145,12 @@ def seat_players(store: Store, group_id: str, sides: Sequence[Side]) -> list[lis
     return out
 
 
+def join(store: Store, group_id: str, game: Game) -> None:
+    """Put ``game`` in the group, each seat's name matched to the group's player (inside a write transaction:
+    with a new game, ``games.new_game``'s ``also``)."""
+    store.join_group(game.id, group_id, seat_players(store, group_id, game.sides))
+
+
 def add_game(store: Store, group_id: str, game_id: str) -> None:
     """Put a game started on its own into the group, its names matched to the group's players.
 
@@ -154,7 +161,7 @@ def add_game(store: Store, group_id: str, game_id: str) -> None:
     with games._write(store):
         if store.game_group(game_id) is not None:
             raise games.Conflict(msg("this game is in a group already; a game belongs to one group"), "in_group")
-        store.join_group(game_id, group_id, seat_players(store, group_id, game.sides))
+        join(store, group_id, game)
 
 
 def rename(store: Store, group_id: str, player_id: str, name: object) -> Player:

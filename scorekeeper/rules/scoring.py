@@ -12,7 +12,7 @@ was given or withheld.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
@@ -613,16 +613,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
                  sixes=sevens_of(i)[1]) for i in eligible],
             Join.COMMA,
         )  # fmt: skip
-        if len(leaders) == 1:
-            return (
-                "primiera",
-                leaders[0],
-                with_notes(
-                    msg("%(name)s wins the primiera by sevens: %(counts)s", name=names[leaders[0]], counts=counts)
-                ),
-            )
-        return "primiera", None, with_notes(msg("Primiera by sevens is tied (%(counts)s): nobody scores it",
-                                                counts=counts))  # fmt: skip
+        return _decided(
+            leaders, with_notes,
+            lambda name: msg("%(name)s wins the primiera by sevens: %(counts)s", name=name, counts=counts),
+            msg("Primiera by sevens is tied (%(counts)s): nobody scores it", counts=counts), names,
+        )  # fmt: skip
     if method == "best_four":
         if not eligible:
             return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
@@ -634,21 +629,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
                  tallies[i].pile)), Join.COMMA)) for i in eligible],
             Join.SEMICOLON,
         )  # fmt: skip
-        if len(leaders) == 1:
-            return (
-                "primiera",
-                leaders[0],
-                with_notes(
-                    msg("%(name)s has the best cards of the suits: %(all)s", name=names[leaders[0]], all=shown_best)
-                ),
-            )
-        return (
-            "primiera",
-            None,
-            with_notes(
-                msg("The best cards of the suits are equal (%(all)s): nobody scores the primiera", all=shown_best)
-            ),
-        )
+        return _decided(
+            leaders, with_notes,
+            lambda name: msg("%(name)s has the best cards of the suits: %(all)s", name=name, all=shown_best),
+            msg("The best cards of the suits are equal (%(all)s): nobody scores the primiera", all=shown_best), names,
+        )  # fmt: skip
 
     if not eligible:
         return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
@@ -669,6 +654,14 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
             msg("%(names)s tie on primiera %(value)s (%(all)s): nobody scores it", names=tied, value=top, all=everyone)
         ),
     )
+
+
+def _decided(leaders: list[int], with_notes: Callable[[Msg], Msg], won: Callable[[str], Msg], tied: Msg,
+             names: list[str]) -> tuple[str, int | None, Msg]:  # fmt: skip
+    """The primiera to its single leader (``won`` says why, given the leader's name), or to nobody on a tie."""
+    if len(leaders) == 1:
+        return "primiera", leaders[0], with_notes(won(names[leaders[0]]))
+    return "primiera", None, with_notes(tied)
 
 
 def _add_scopas(points: list[dict[str, int]], reasons: list[Reason], names: list[str], scopas: list[int]) -> None:

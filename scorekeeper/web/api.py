@@ -243,7 +243,7 @@ def create_game():
         groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
 
         def also(game):
-            db.join_group(game.id, group_id, groups.seat_players(db, group_id, game.sides))
+            groups.join(db, group_id, game)
 
     try:
         game, key = games.new_game(store(), name, sides, rules, style, also)

@@ -222,7 +222,7 @@ def group_rematch(group_id: str, game_id: str):
     old = games.get(db, game_id).game
 
     def in_group(made):
-        db.join_group(made.id, group_id, groups.seat_players(db, group_id, made.sides))
+        groups.join(db, group_id, made)
         db.remember(game_id, submission_id, GROUP_REMATCH, games.fingerprint(GROUP_REMATCH, {}), made.id)
 
     game, key = games.new_game(db, default_name(old.sides, None), old.sides, old.rules, old.deck_style, in_group)

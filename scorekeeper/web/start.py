@@ -93,7 +93,7 @@ def _group_of(group_id: str | None) -> dict | None:
 def _in_group(group_id: str):
     """Put the new game in the group, its names matched to the group's players (in the game's transaction)."""
     db = store()
-    return lambda game: db.join_group(game.id, group_id, groups.seat_players(db, group_id, game.sides))
+    return lambda game: groups.join(db, group_id, game)
 
 
 @bp.route("/new", methods=["GET", "POST"])
