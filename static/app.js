@@ -122,6 +122,15 @@ $$("select[data-submit-on-change]").forEach(function (select) {
 // Offline (the service worker, sw.js, keeps the app's shell and the game pages this phone opened): a banner says
 // the page is the copy kept from the last visit; a hand, a scopa, a correction or a delete made now is kept on
 // the phone (queue.js) and sent, in order, when the connection returns. The totals shown are always the server's.
+// The scoreboard's winners form made ready for hand n (after hands kept offline): its number, title and button.
+function numberWinners(n) {
+  var form = $(".scoreboard #winners"), hand = form && $("input[name=hand]", form);
+  if (!hand) return;
+  hand.value = String(n);
+  $("#winners-title").textContent = tr("who_won_what", { n: n });
+  $("#save-won").textContent = tr("save_hand", { n: n });
+}
+
 var Offline = (function () {
   var banner = $("#offline-banner"), queued = $("#queue-banner");
   var gameMatch = location.pathname.match(/^\/g\/([\w-]+)/);
@@ -129,17 +138,52 @@ var Offline = (function () {
     var d = new Date(iso);
     return isNaN(d) ? "" : String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
   }
+  // A page the service worker served from its copy (sw.js marks it): offline, whatever navigator.onLine says.
+  function fromCache() { return document.body.hasAttribute("data-from-cache"); }
+  function busy() { return !!document.querySelector("#winners input[type=radio]:checked"); }
   function showState() {
     if (!banner) return;
-    banner.hidden = navigator.onLine;
+    banner.hidden = navigator.onLine && !fromCache();
     var time = clock(document.body.dataset.rendered || "");
     banner.textContent = $(".scoreboard") && time ? tr("offline_as_of", { time: time }) : tr("offline");
   }
-  function label(item) { return item.label || tr("kept_change"); }
+  // What a kept change is, from where it goes: "hand 3", "correction of hand 2", "a scopa"...
+  function label(item) {
+    var path = new URL(item.url, location.href).pathname, m = path.match(/\/hands\/(\d+)\/(edit|delete)$/);
+    if (m) return tr(m[2] === "edit" ? "kept_correction" : "kept_delete", { n: m[1] });
+    if (/\/scopa$/.test(path)) return tr("kept_scopa");
+    if (/\/undo$/.test(path)) return tr("kept_undo");
+    var hand = handOf(item);
+    return hand ? tr("kept_hand", { n: hand }) : item.label || tr("kept_change");
+  }
+  function handOf(item) {
+    if (!/\/(won|hand|counts)$/.test(new URL(item.url, location.href).pathname)) return 0;
+    var f = item.fields.filter(function (x) { return x[0] === "hand"; })[0];
+    return f ? Number(f[1]) : 0;
+  }
+  // The scoreboard marks the hands of this game kept on the phone and not yet confirmed by the server; their
+  // points are the server's to count, so none are shown. The deal line, which the server works out from the hands
+  // it has, is hidden while any wait.
+  function showUnconfirmed(waiting) {
+    var box = $("#unconfirmed");
+    if (!box || !gameMatch) return;
+    var list = $("ul", box), mine = waiting.filter(function (i) { return i.game === gameMatch[1]; });
+    list.textContent = "";
+    mine.forEach(function (item) {
+      var li = document.createElement("li");
+      var what = label(item);
+      li.textContent = tr("unconfirmed_line", { what: what.charAt(0).toUpperCase() + what.slice(1) });
+      list.appendChild(li);
+    });
+    box.hidden = !mine.length;
+    var deal = $(".deal");
+    if (deal) deal.hidden = mine.some(handOf);
+  }
   function showQueue() {
     if (!queued || typeof OfflineQueue === "undefined") return Promise.resolve();
     return Promise.all([OfflineQueue.all(), OfflineQueue.all(OfflineQueue.REFUSED)]).then(function (lists) {
       var waiting = lists[0], refused = lists[1];
+      showUnconfirmed(waiting);
       queued.textContent = "";
       queued.hidden = !waiting.length && !refused.length;
       if (waiting.length) {
@@ -155,6 +199,22 @@ var Offline = (function () {
         var open = document.createElement("a");
         open.href = item.page || "/";
         open.textContent = tr("refused_open");
+        if (handOf(item) || /\/edit$/.test(new URL(item.url, location.href).pathname)) {
+          // A hand or a correction: opened again as it was entered, to be checked, with the server's reason.
+          open.addEventListener("click", function (ev) {
+            ev.preventDefault();
+            var again = document.createElement("form");
+            again.method = "post";
+            again.setAttribute("action", item.url);
+            item.fields.forEach(function (f) {
+              var input = document.createElement("input");
+              input.type = "hidden"; input.name = f[0]; input.value = f[0] === "action" ? "check" : f[1];
+              again.appendChild(input);
+            });
+            document.body.appendChild(again);
+            OfflineQueue.remove(OfflineQueue.REFUSED, item.id).then(function () { again.submit(); });
+          });
+        }
         var dismiss = document.createElement("button");
         dismiss.type = "button"; dismiss.className = "small"; dismiss.textContent = tr("dismiss");
         dismiss.addEventListener("click", function () { OfflineQueue.remove(OfflineQueue.REFUSED, item.id).then(showQueue); });
@@ -168,11 +228,13 @@ var Offline = (function () {
     var fields = [];
     new FormData(form).forEach(function (value, key) { if (typeof value === "string") fields.push([key, value]); });
     if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
+    fields = OfflineQueue.keepable(fields);
+    if (!fields) return Promise.reject(new Error("needs the connection"));
     // getAttribute: a form with a control named "action" (the Save button) hides the form's own action property.
     return keepFields(new URL(form.getAttribute("action") || location.href, location.href).href, fields, what);
   }
   function keepFields(url, fields, what) {
-    var item = { game: gameMatch ? gameMatch[1] : "", url: url, fields: fields, label: what };
+    var item = { game: (url.match(/\/g\/([\w-]+)/) || gameMatch || ["", ""])[1], url: url, fields: fields, label: what };
     return OfflineQueue.add(item).then(function () {
       if ("serviceWorker" in navigator) {
         navigator.serviceWorker.ready.then(function (reg) {
@@ -183,16 +245,31 @@ var Offline = (function () {
     });
   }
   function sendQueued() {
-    if (typeof OfflineQueue === "undefined" || !navigator.onLine) return;
-    OfflineQueue.all().then(function (waiting) {
+    if (typeof OfflineQueue === "undefined" || !navigator.onLine) return Promise.resolve();
+    return OfflineQueue.all().then(function (waiting) {
       if (!waiting.length) return showQueue();
-      return OfflineQueue.sendAll().then(function () {
-        // The server has the changes now: the page shows its totals (a scoreboard reloads itself).
-        if ($(".scoreboard") && !document.querySelector("#winners input[type=radio]:checked")) location.reload();
+      return OfflineQueue.sendAll().then(OfflineQueue.all).then(function (left) {
+        // The server has (some of) the changes now: the page shows its totals (a scoreboard reloads itself).
+        // Nothing got through (the phone says it is online, but it is not): the page stays as it is.
+        if (left.length < waiting.length && ($(".scoreboard") || fromCache()) && !busy()) location.reload();
         else showQueue();
       });
     });
   }
+  // The connection can come back without an "online" event (a phone that believed it was online all along):
+  // while changes wait, or the page is the kept copy, the server is tried again now and then.
+  function retry() {
+    if (document.hidden || !navigator.onLine || typeof OfflineQueue === "undefined") return;
+    OfflineQueue.all().then(function (waiting) {
+      if (waiting.length) return sendQueued();
+      if (!fromCache()) return;
+      return fetch("/offline", { method: "HEAD", cache: "no-store" }).then(function (r) {
+        if (r.ok && !busy()) location.reload();
+      });
+    }).catch(function () {});
+  }
+  setInterval(retry, 15000);
+  document.addEventListener("visibilitychange", retry);
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
     navigator.serviceWorker.addEventListener("message", function (ev) {
@@ -202,29 +279,26 @@ var Offline = (function () {
   window.addEventListener("online", function () { showState(); sendQueued(); });
   window.addEventListener("offline", showState);
   document.addEventListener("queue-changed", showQueue);
-  // A page shown again (offline, the copy from the last visit) after hands were kept: its winners form is for the
-  // hand after them, with an id of its own, so it is never taken for one of them.
+  // A page shown again (offline, the copy from the last visit) after hands were kept: its hand forms (winners,
+  // counts, cards) are for the hand after them, with ids of their own, so they are never taken for one of them.
   function fitWinners() {
-    var form = $("#winners");
-    if (!form || typeof OfflineQueue === "undefined") return Promise.resolve();
+    if (!gameMatch || typeof OfflineQueue === "undefined") return Promise.resolve();
     return OfflineQueue.all().then(function (items) {
-      var hand = $("input[name=hand]", form), url = form.getAttribute("action");
-      var kept = items.filter(function (i) { return i.url.indexOf(url) >= 0; });
-      if (!kept.length || !hand) return;
-      var last = kept.map(function (i) {
-        var f = i.fields.filter(function (x) { return x[0] === "hand"; })[0];
-        return f ? Number(f[1]) : 0;
-      }).reduce(function (a, b) { return Math.max(a, b); }, 0);
-      if (Number(hand.value) <= last) {
-        hand.value = String(last + 1);
+      var kept = items.filter(function (i) { return i.game === gameMatch[1]; });
+      var last = kept.map(handOf).reduce(function (a, b) { return Math.max(a, b); }, 0);
+      $$("form[method=post]").forEach(function (form) {
+        var hand = $("input[name=hand]", form), url = form.getAttribute("action") || location.href;
+        if (!hand || !last || Number(hand.value) > last || !handOf({ url: url, fields: [["hand", "1"]] })) return;
+        if (form.id === "winners" && $(".scoreboard")) numberWinners(last + 1);
+        else hand.value = String(last + 1);
         $("input[name=submission_id]", form).value = "offline-" + Date.now().toString(36) + "-" +
           Math.random().toString(36).slice(2, 10);
-      }
+      });
     });
   }
   showState();
   fitWinners().then(showQueue).then(sendQueued);
-  return { keep: keep, keepFields: keepFields, showQueue: showQueue };
+  return { keep: keep, keepFields: keepFields, showQueue: showQueue, numberWinners: numberWinners };
 })();
 
 // A hand form (winners, counts, cards), a correction or a delete sent while offline is kept instead of lost.
@@ -236,18 +310,23 @@ $$("form[method=post]").forEach(function (form) {
     form.dataset.sent = "";
     var hand = $("input[name=hand]", form);
     var what = hand && hand.value ? tr("kept_hand", { n: hand.value }) : tr("kept_change");
-    Offline.keep(form, ev.submitter, what).then(function () {
-      if (form.id !== "winners") return;
+    Offline.keep(form, ev.submitter, what).catch(function () {
+      alert(tr("needs_connection"));  // a step that is not a change to the score (see OfflineQueue.keepable)
+      return Promise.reject(new Error("not kept"));
+    }).then(function () {
+      // A hand entered by counts or cards, a correction or a delete: back to the scoreboard, which lists it.
+      var game = location.pathname.match(/^\/g\/([\w-]+)/);
+      if (form.id !== "winners" || !$(".scoreboard")) { if (game) location.assign("/g/" + game[1]); return; }
       // The winners form on the scoreboard is ready for the next hand: a fresh id, the next number, no taps,
       // the scopas taken by the hand kept.
       var id = $("input[name=submission_id]", form);
       id.value = "offline-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
-      if (hand && hand.value) hand.value = String(Number(hand.value) + 1);
+      if (hand && hand.value) numberWinners(Number(hand.value) + 1);
       $$("input[type=radio]", form).forEach(function (r) { r.checked = false; });
       $$("input[data-scopas]", form).forEach(function (i) { i.value = "0"; });
       var shown = $("input[data-scopas-shown]", form);
       if (shown) shown.value = shown.value.split(",").map(function () { return "0"; }).join(",");
       $$(".scopa-form .count").forEach(function (c) { c.textContent = "0"; });
-    });
+    }).catch(function () {});
   });
 });

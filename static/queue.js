@@ -71,5 +71,17 @@ var OfflineQueue = (function () {
     return sending;
   }
 
-  return { add: add, all: all, remove: remove, sendAll: sendAll, REFUSED: REFUSED };
+  // The fields of a form worth keeping for later, or null: a change to the score (a hand, a correction, a delete,
+  // a scopa, an undo) carries a submission id. A hand sent to be checked first (counts, cards, a correction)
+  // cannot be checked without the server: it is kept to be saved, and the server checks it when it arrives (a
+  // hand it refuses is shown, and can be opened again with everything entered). Any other step of a form (the
+  // rest of the cards to a side, back from the check) needs the connection.
+  function keepable(fields) {
+    if (!fields.some(function (f) { return f[0] === "submission_id" && f[1]; })) return null;
+    var action = fields.filter(function (f) { return f[0] === "action"; }).map(function (f) { return f[1]; });
+    if (action.some(function (a) { return a !== "save" && a !== "check"; })) return null;
+    return fields.map(function (f) { return f[0] === "action" ? ["action", "save"] : f; });
+  }
+
+  return { add: add, all: all, remove: remove, sendAll: sendAll, keepable: keepable, REFUSED: REFUSED };
 })();

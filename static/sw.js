@@ -23,7 +23,7 @@ self.addEventListener("activate", function (event) {
 
 // The pages worth keeping for offline use: the home page, a game's pages (scoreboard, hands, sheet, its forms).
 function keepable(url) {
-  return url.pathname === "/" || /^\/g\/[\w-]+(\/(hands(\/\d+)?|sheet|counts|hand))?$/.test(url.pathname) ||
+  return url.pathname === "/" || /^\/g\/[\w-]+(\/(hands(\/\d+(\/(edit|delete))?)?|sheet|counts|hand))?$/.test(url.pathname) ||
     /^\/groups\/[\w-]+$/.test(url.pathname);
 }
 
@@ -42,10 +42,48 @@ function remember(request, response) {
   });
 }
 
+// A page kept from an earlier visit, marked so that it says so (the phone may believe it is online when nothing
+// gets through: the page cannot tell from navigator.onLine alone).
+function fromCache(kept) {
+  return kept.text().then(function (html) {
+    var headers = new Headers(kept.headers);
+    return new Response(html.replace("<body ", "<body data-from-cache "), { status: 200, headers: headers });
+  });
+}
+
+// A form sent as a page (a hand, a correction, a delete) that cannot reach the server, even though the page
+// thought it was online: kept in the queue with its submission id, to be sent when the connection returns, and
+// the game's page shown from the copy kept. Anything else (see OfflineQueue.keepable) is not kept: the offline
+// page says it needs the connection.
+var POST_WAIT = 20000;  // a request with no answer after this long is kept for later (sent again, it counts once)
+function keepPost(request, url) {
+  var copy = request.clone();
+  var sent = fetch(request);
+  var late = new Promise(function (resolve, reject) { setTimeout(function () { reject(new Error("late")); }, POST_WAIT); });
+  return Promise.race([sent, late]).catch(function () {
+    return copy.formData().then(function (data) {
+      var fields = [];
+      data.forEach(function (value, key) { if (typeof value === "string") fields.push([key, value]); });
+      var game = url.pathname.match(/^\/g\/([\w-]+)/);
+      fields = OfflineQueue.keepable(fields);
+      if (!game || !fields) return caches.match("/offline?page=step");
+      return OfflineQueue.add({ game: game[1], url: url.href, fields: fields, label: "" }).then(function () {
+        if (self.registration.sync) self.registration.sync.register("send-queued").catch(function () {});
+        return Response.redirect(url.origin + "/g/" + game[1], 303);
+      });
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") {
+    event.respondWith(keepPost(request, url));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     // A page: the network first (the score is the server's), the copy kept from the last visit when offline.
     event.respondWith(fetch(request).then(function (response) {
@@ -54,11 +92,22 @@ self.addEventListener("fetch", function (event) {
     }).catch(function () {
       return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(url.origin + url.pathname); })
         .then(function (kept) {
-          if (kept) return kept;
+          if (kept) return fromCache(kept);
           var fallback = url.pathname.indexOf("/check") === 0 ? "/offline?page=checker" : "/offline";
           return caches.match(fallback);
         });
     }));
+    return;
+  }
+  if (url.pathname === "/qr.svg") {
+    // A game's QR code (the share panel): from the network, else the copy kept with the game's page.
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(PAGES_CACHE).then(function (cache) { return cache.put(request.url, copy); });
+      }
+      return response;
+    }).catch(function () { return caches.open(PAGES_CACHE).then(function (c) { return c.match(request.url); }); }));
     return;
   }
   if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {

@@ -27,6 +27,8 @@ def test_the_manifest_makes_the_app_installable(client):
 def test_offline_pages_say_what_works_without_a_connection(client):
     assert "The capture checker needs the connection" in client.get("/offline?page=checker").get_data(as_text=True)
     assert "hands entered now are kept" in client.get("/offline").get_data(as_text=True)
+    # A step of a form that is not a change to the score (the rest of the cards to a side), sent with no connection.
+    assert "That step of the form needs the connection" in client.get("/offline?page=step").get_data(as_text=True)
 
 
 def test_a_request_that_changes_nothing_sends_no_cookie(client):

@@ -184,7 +184,7 @@ def test_a_count_out_game_scores_a_winners_hand_in_category_order(client):
     # Cards to Bruno (1-0), coins to Anna (1-1), settebello to Anna: 2, Anna is out before the primiera.
     assert g["finished"] and g["winner"] == 0
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "Anna wins" in page and "who won what" not in page
+    assert "Anna wins" in page and 'id="winners"' not in page
 
 
 def test_editing_a_won_hand_opens_the_winners_form_filled_with_it(client):

@@ -92,6 +92,16 @@ STRINGS: dict[str, object] = {
     "kept_hand": _l("hand %(n)s"),
     "kept_change": _l("a change"),
     "kept_scopa": _l("a scopa"),
+    "kept_correction": _l("correction of hand %(n)s"),
+    "kept_delete": _l("deleting hand %(n)s"),
+    "kept_undo": _l("an undo"),
+    "needs_connection": _l(
+        "That step of the form needs the connection, and was not sent. A hand, a correction, a delete or a scopa "
+        "can be saved without one: it is kept on this phone and sent when the connection returns."
+    ),
+    "unconfirmed_line": _l("%(what)s: kept on this phone, waiting to send; its points appear once the server has it."),
+    "who_won_what": _l("Hand %(n)s: who won what?"),
+    "save_hand": _l("Save hand %(n)s"),
     "refused": _l("A change made offline was refused when it arrived (the game changed meanwhile, or ended)."),
     "refused_open": _l("Open it to see why"),
     "dismiss": _l("Dismiss"),

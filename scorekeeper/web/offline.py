@@ -42,6 +42,7 @@ def service_worker() -> Response:
     with open(os.path.join(static, "sw.js"), encoding="utf-8") as f:
         text = f.read()
     shell = [url_for("offline.offline_page"), url_for("offline.offline_page", page="checker"),
+             url_for("offline.offline_page", page="step"),
              url_for("offline.manifest"), *(url_for("static", filename=name) for name in SHELL_STATIC)]  # fmt: skip
     text = text.replace("__VERSION__", _version(static)).replace("__SHELL__", json.dumps(shell))
     response = Response(text, mimetype="text/javascript")
@@ -76,4 +77,5 @@ def manifest() -> Response:
 @bp.get("/offline")
 def offline_page() -> str:
     """What a page that was never opened on this phone shows without a connection (kept by the worker)."""
-    return render_template("offline.html", checker=request.args.get("page") == "checker")
+    page = request.args.get("page")
+    return render_template("offline.html", page=page if page in ("checker", "step") else "")

@@ -2,6 +2,8 @@
 opened without a connection, and hands and scopas entered offline that reach the server exactly once, in order,
 when the connection returns (Playwright's ``context.set_offline``)."""
 
+import json
+import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -133,3 +135,117 @@ def test_offline_the_checker_says_it_needs_the_connection(page, live_server):
     expect(page.locator("main")).to_contain_text("The capture checker needs the connection")
     page.goto(live_server + "/pads")  # never opened on this phone
     expect(page.locator("h1")).to_have_text("No connection")
+
+
+def stored_rounds(live_server, game_id):
+    """The game's hands as the server has them (straight from the server, past any route the test set up)."""
+    with urllib.request.urlopen(f"{live_server}/api/v1/games/{game_id}") as r:
+        return json.load(r)["rounds"]
+
+
+def _cut_all(route):
+    route.abort("internetdisconnected")
+
+
+def test_a_hand_sent_while_the_phone_wrongly_believes_it_is_online_is_kept_not_lost(page, live_server):
+    # A phone on a weak Wi-Fi says it is online, yet nothing gets through: the form is sent as a page, so the
+    # service worker keeps it and shows the game's copy, saying it is offline.
+    game = kept_game(page, live_server)
+    page.context.route("**/*", _cut_all)
+    assert page.evaluate("navigator.onLine")
+    tap_winners(page, {"cards": "Anna", "coins": "Anna", "settebello": "Anna", "primiera": "Anna"})
+    page.click("#save-won")
+    expect(page.locator("#offline-banner")).to_contain_text("Offline: showing the score as of")
+    expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1): hand 1.")
+    expect(page.locator("#unconfirmed")).to_contain_text("Hand 1: kept on this phone, waiting to send")
+    # The form is ready for the next hand, its words too; the deal line, the server's to work out, is hidden.
+    expect(page.locator("#save-won")).to_have_text("Save hand 2")
+    expect(page.locator("#winners-title")).to_have_text("Hand 2: who won what?")
+    expect(page.locator(".deal")).to_be_hidden()
+    snap(page, "lie-fi-kept")
+    assert stored_rounds(live_server, game["id"]) == []
+    # The connection comes back without an "online" event: the page tries again when it is looked at.
+    page.context.unroute("**/*", _cut_all)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator(".total .points")).to_have_text(["4", "0"], timeout=15_000)
+    expect(page.locator("#unconfirmed")).to_be_hidden()
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    assert len(stored_rounds(live_server, game["id"])) == 1
+
+
+def test_offline_counts_a_correction_and_a_delete_are_kept_and_sent_in_order(page, live_server):
+    game = kept_game(page, live_server)
+    key = {"X-Keeper-Key": game["keeper_key"]}
+    for n, won in enumerate((["settebello"], ["cards", "settebello"]), start=1):  # 1-1, then 2-1
+        body = {"submission_id": f"api-hand-{n:04d}", "sides": [{"won": won}, {"won": ["coins"]}]}
+        assert page.request.post(f"{live_server}/api/v1/games/{game['id']}/rounds", data=body, headers=key).ok
+    g = f"{live_server}/g/{game['id']}"
+    for path in ("", "/counts", "/hands/1/edit", "/hands/2/delete"):  # opened once online: kept by the worker
+        page.goto(g + path)
+    page.goto(g)
+    expect(page.locator(".total .points")).to_have_text(["3", "2"])
+    go_offline(page.context)
+    # Hand 3 by quick counts: "Check hand" cannot be checked offline, so it is kept to be saved.
+    page.goto(g + "/counts")
+    page.fill("input[name=sides-0-cards]", "23")
+    page.fill("input[name=sides-0-coins]", "6")
+    page.fill("input[name=sides-0-primiera]", "76")
+    page.fill("input[name=sides-1-primiera]", "81")
+    page.check("input[name=settebello][value='0']")
+    page.get_by_role("button", name="Check hand").click()
+    page.wait_for_url(g)
+    expect(page.locator("#unconfirmed")).to_contain_text("Hand 3: kept on this phone")
+    # Hand 1 corrected: the settebello was Bruno's.
+    page.goto(g + "/hands/1/edit")
+    page.locator("#row-won_settebello label", has_text="Bruno").click()
+    page.get_by_role("button", name="Check hand").click()
+    page.wait_for_url(g)
+    # Hand 2 deleted.
+    page.goto(g + "/hands/2/delete")
+    page.get_by_role("button", name="Delete hand 2").click()
+    page.wait_for_url(g)
+    expect(page.locator("#queue-banner")).to_contain_text(
+        "Waiting to send (3): hand 3, correction of hand 1, deleting hand 2."
+    )
+    expect(page.locator("#unconfirmed li")).to_have_count(3)
+    # A fourth hand on the scoreboard's own form is hand 4, not hand 3 again.
+    assert page.locator("#winners input[name=hand]").input_value() == "4"
+    snap(page, "offline-three-changes")
+    assert len(stored_rounds(live_server, game["id"])) == 2
+    go_online(page.context)
+    expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
+    rounds = stored_rounds(live_server, game["id"])
+    assert len(rounds) == 2  # hand 2 deleted, hand 3 now the second
+    # Hand 1 corrected: the settebello and the coins Bruno's (0-2); hand 3: cards, coins and settebello Anna's,
+    # the primiera Bruno's (3-1).
+    assert [s["total"] for s in api_game(page, live_server, game["id"])["sides"]] == [3, 3]
+
+
+def installability_errors(browser_type, launch_args, context_args, profile, url, manifest=None):
+    """Chromium's own installability check for ``url``, in a profile of its own (it passes over private contexts,
+    every other test's, without looking); ``manifest`` replaces the app's."""
+    context = browser_type.launch_persistent_context(profile, **launch_args, **context_args)
+    try:
+        if manifest:
+            context.route(
+                "**/manifest.webmanifest",
+                lambda route: route.fulfill(content_type="application/manifest+json", body=json.dumps(manifest)),
+            )
+        page = context.new_page()
+        page.goto(url)
+        page.evaluate("navigator.serviceWorker.ready")
+        page.reload()
+        cdp = context.new_cdp_session(page)
+        return [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    finally:
+        context.close()
+
+
+def test_the_browser_finds_the_app_installable(browser_type, browser_type_launch_args, browser_context_args,
+                                               live_server, tmp_path):  # fmt: skip
+    # The check the browser's install prompt and "Add to home screen" depend on: no errors.
+    args = (browser_type, browser_type_launch_args, browser_context_args)
+    assert installability_errors(*args, tmp_path / "a", live_server + "/") == []
+    # It does look: a manifest that is not standalone and has no icons fails it.
+    broken = {"name": "x", "display": "browser", "icons": []}
+    assert installability_errors(*args, tmp_path / "b", live_server + "/", manifest=broken) != []
