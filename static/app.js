@@ -271,6 +271,17 @@ var Offline = (function () {
   setInterval(retry, 15000);
   document.addEventListener("visibilitychange", retry);
   if ("serviceWorker" in navigator) {
+    // A new version of the app takes over (sw.js): this page still runs the old scripts, so it reloads, unless
+    // something was typed or tapped in it, which is never thrown away: then it says to reload when done.
+    var hadWorker = !!navigator.serviceWorker.controller, edited = false;
+    document.addEventListener("input", function () { edited = true; });
+    document.addEventListener("change", function () { edited = true; });
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (!hadWorker) { hadWorker = true; return; }  // the first worker of this phone: nothing was old
+      var notice = $("#update-banner");
+      if (!edited && !busy()) location.reload();
+      else if (notice) notice.hidden = false;
+    });
     navigator.serviceWorker.register("/sw.js").catch(function () {});
     navigator.serviceWorker.addEventListener("message", function (ev) {
       if (ev.data && ev.data.queue) showQueue();

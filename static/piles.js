@@ -132,7 +132,10 @@
         } else rest.textContent = trN("rest_ask", free);
         live.appendChild(rest);
       }
-    }).catch(function () {});
+    }).catch(function () {
+      // No connection: the server does the counting, so there is none to show; the hand can still be saved.
+      if (mine === seq) live.textContent = tr("live_offline");
+    });
   }
   count();
 })();

@@ -95,6 +95,9 @@ STRINGS: dict[str, object] = {
     "kept_correction": _l("correction of hand %(n)s"),
     "kept_delete": _l("deleting hand %(n)s"),
     "kept_undo": _l("an undo"),
+    "live_offline": _l(
+        "Offline: the counts show once the connection returns. The hand can still be saved: it is kept."
+    ),
     "needs_connection": _l(
         "That step of the form needs the connection, and was not sent. A hand, a correction, a delete or a scopa "
         "can be saved without one: it is kept on this phone and sent when the connection returns."

@@ -8,6 +8,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from scorekeeper.web import offline
+from tests.browser.test_keep_score import BRUNO
+
 SHOTS = Path("/tmp/shots/offline")
 
 
@@ -249,3 +252,56 @@ def test_the_browser_finds_the_app_installable(browser_type, browser_type_launch
     # It does look: a manifest that is not standalone and has no icons fails it.
     broken = {"name": "x", "display": "browser", "icons": []}
     assert installability_errors(*args, tmp_path / "b", live_server + "/", manifest=broken) != []
+
+
+def new_version(monkeypatch, page):
+    """The server has a new version of the app (any change to a file the worker keeps changes its version);
+    the phone looks for it, as a browser does on each page load."""
+    monkeypatch.setattr(offline, "_version", lambda static_folder: "next-version-0001")
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+
+
+def test_a_new_version_of_the_app_takes_over_and_the_old_cache_goes(page, live_server, monkeypatch):
+    page.goto(live_server + "/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    old = page.evaluate("caches.keys()")
+    assert len([n for n in old if n.startswith("shell-")]) == 1
+    page.evaluate("window.oldScript = true")
+    # The page reloads by itself onto the new version (no page left on an old script), and the old cache is gone.
+    with page.expect_navigation(timeout=15_000):
+        new_version(monkeypatch, page)
+    page.wait_for_load_state()
+    assert page.evaluate("window.oldScript === undefined"), "the page still runs the old version's script"
+    shells = [n for n in page.evaluate("caches.keys()") if n.startswith("shell-")]
+    assert shells == ["shell-next-version-0001"], shells
+
+
+def test_a_new_version_never_reloads_a_page_with_a_hand_half_entered(page, live_server, monkeypatch):
+    kept_game(page, live_server)
+    page.locator("#row-won_cards label", has_text="Anna").click()
+    new_version(monkeypatch, page)
+    expect(page.locator("#update-banner")).to_be_visible(timeout=15_000)
+    expect(page.locator("#row-won_cards input:checked")).to_have_count(1)  # the tap is still there
+
+
+def test_offline_a_hand_tapped_card_by_card_is_kept_and_arrives_once(page, live_server):
+    game = kept_game(page, live_server)
+    g = f"{live_server}/g/{game['id']}"
+    page.goto(g + "/hand")  # opened once online: kept
+    go_offline(page.context)
+    page.goto(g + "/hand")
+    page.wait_for_load_state()
+    page.locator(".pick[data-side='1']").click()
+    for code in BRUNO:
+        page.locator(f".cell[data-card='{code}']").click()
+    page.locator(".rest-to[data-side='0']").click()  # the rest are Anna's: worked out on the phone, no request
+    expect(page.locator("#live")).to_have_text(  # the server does the counting
+        "Offline: the counts show once the connection returns. The hand can still be saved: it is kept."
+    )
+    page.get_by_role("button", name="Check hand").click()
+    page.wait_for_url(g)
+    expect(page.locator("#unconfirmed")).to_contain_text("Hand 1: kept on this phone")
+    go_online(page.context)
+    expect(page.locator(".total .points")).to_have_text(["4", "0"], timeout=15_000)
+    assert len(stored_rounds(live_server, game["id"])) == 1
