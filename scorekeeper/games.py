@@ -240,10 +240,12 @@ def new_game(
     rules: Rules,
     deck_style: DeckStyle = DeckStyle.ITALIAN,
     also: Callable[[Game], None] | None = None,
+    key: str | None = None,
 ) -> tuple[Game, str]:
     """Create a game; returns it and its keeper key (shown once, stored only as a hash).
 
-    ``also`` is done in the same transaction, after the game is stored (putting it in a group).
+    ``also`` is done in the same transaction, after the game is stored (putting it in a group). ``key`` is a
+    keeper key made elsewhere (an event's table, whose key the organiser's key can make again).
     """
     sides = check_sides(sides, rules)
     if not isinstance(name, str):
@@ -262,7 +264,7 @@ def new_game(
         pending_scopas=tuple(0 for _ in sides),
         version=1,
     )
-    key = secrets.token_urlsafe(18)
+    key = key or secrets.token_urlsafe(18)
     with _write(store):
         store.insert_game(game, hash_key(key))
         if also is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -193,30 +193,39 @@ def merge(store: Store, group_id: str, player_id: str, into: str) -> Player:
     return target
 
 
+def game_summaries(store: Store, rows: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each game's summary, by id, from rows of ``id``, ``version``, ``summary_version`` and ``summary`` (as the
+    store reads them with the kept summary): those kept for an older version are worked out and kept again."""
+    out: dict[str, dict[str, Any]] = {}
+    kept = []
+    for row in rows:
+        if row["summary"] is not None and row["summary_version"] == row["version"]:
+            out[row["id"]] = json.loads(row["summary"])
+            continue
+        score = games.get(store, row["id"])
+        summary = summarise(score, [[] for _ in score.game.sides])
+        out[row["id"]] = summary
+        kept.append((row["id"], score.game.version, json.dumps(summary)))
+    if kept:
+        try:
+            with store.write():
+                store.put_summaries(kept)
+        except StorageUnavailable:
+            pass  # a read-only database still answers; the summaries are worked out again next time
+    return out
+
+
 def summaries(store: Store, group_id: str) -> list[dict[str, Any]]:
     """Every game of the group summed up (newest first), with each side's player ids as they are now.
 
     Summaries are kept per game version; those of games changed since are worked out and kept again.
     """
     rows = store.group_games(group_id)
-    stale = [r for r in rows if r["summary_version"] != r["version"] or r["summary"] is None]
-    fresh: dict[str, dict[str, Any]] = {}
-    if stale:
-        kept = []
-        for row in stale:
-            score = games.get(store, row["id"])
-            summary = summarise(score, [[] for _ in score.game.sides])
-            fresh[row["id"]] = summary
-            kept.append((row["id"], score.game.version, json.dumps(summary)))
-        try:
-            with store.write():
-                store.put_summaries(kept)
-        except StorageUnavailable:
-            pass  # a read-only database still answers; the summaries are worked out again next time
+    summed = game_summaries(store, rows)
     seats = store.seats([r["id"] for r in rows])
     out = []
     for row in rows:
-        summary = fresh.get(row["id"]) or json.loads(row["summary"])
+        summary = summed[row["id"]]
         for i, side in enumerate(summary["sides"]):
             ids = seats.get(row["id"], [])
             side["players"] = ids[i] if i < len(ids) else []

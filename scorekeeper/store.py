@@ -132,6 +132,42 @@ def m003_groups_players_summaries(db: Database) -> None:
     )
 
 
+@migrations()
+def m004_events(db: Database) -> None:
+    """Club nights and tournaments: an event, its entrants (a player or a fixed pair), its rounds and tables.
+
+    Each table is an ordinary game; a table's result is read from its game until the round is closed, then
+    kept (``closed_result``); the organiser's word (a correction, a forfeit) is ``result`` and goes first.
+    """
+    db.table("events").create(
+        {
+            "id": str, "name": str, "created": str, "key_hash": str, "group_id": str, "pairing": str,
+            "rounds": int, "table_size": int, "rules": str, "deck_style": str, "match_points": str,
+            "version": int,
+        },
+        pk="id",
+    )  # fmt: skip
+    db.table("event_entrants").create(
+        {"event_id": str, "id": str, "position": int, "name": str, "players": str, "withdrawn": int},
+        pk=("event_id", "id"),
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_rounds").create(
+        {"event_id": str, "number": int, "bye": str, "paired": str, "closed": str},
+        pk=("event_id", "number"),
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_tables").create(
+        {
+            "event_id": str, "round": int, "number": int, "game_id": str, "side0": str, "side1": str,
+            "seed": str, "result": str, "closed_result": str,
+        },
+        pk=("event_id", "round", "number"),
+        foreign_keys=[("event_id", "events", "id"), ("game_id", "games", "id")],
+    )  # fmt: skip
+    db.table("event_tables").create_index(["game_id"])
+
+
 def new_round_id() -> str:
     """An opaque, unguessable id for a hand, never reused."""
     return secrets.token_urlsafe(9)
@@ -460,6 +496,94 @@ class Store:
             "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, summary = excluded.summary",
             rows,
         )
+
+    # --- events ----------------------------------------------------------------------------------
+
+    def insert_event(self, row: dict[str, Any], entrants: list[dict[str, Any]]) -> None:
+        """Store a new event and its entrants (call inside ``write()``)."""
+        self.db.table("events").insert({**row, "created": now(), "version": 1})
+        self.db.table("event_entrants").insert_all([{**e, "event_id": row["id"], "withdrawn": 0} for e in entrants])
+
+    def event(self, event_id: str) -> dict[str, Any] | None:
+        rows = list(self.db.query("SELECT * FROM events WHERE id = ?", [event_id]))
+        return rows[0] if rows else None
+
+    def event_entrants(self, event_id: str) -> list[dict[str, Any]]:
+        return list(self.db.query("SELECT * FROM event_entrants WHERE event_id = ? ORDER BY position", [event_id]))
+
+    def event_rounds(self, event_id: str) -> list[dict[str, Any]]:
+        return list(self.db.query("SELECT * FROM event_rounds WHERE event_id = ? ORDER BY number", [event_id]))
+
+    def event_tables(self, event_id: str) -> list[dict[str, Any]]:
+        """Every table of an event with its game's version and the summary kept for a version (maybe older)."""
+        return list(
+            self.db.query(
+                "SELECT t.*, games.id AS id, games.version AS version, s.version AS summary_version, "
+                "s.summary AS summary "
+                "FROM event_tables AS t JOIN games ON games.id = t.game_id "
+                "LEFT JOIN game_summaries AS s ON s.game_id = t.game_id "
+                "WHERE t.event_id = ? ORDER BY t.round, t.number",
+                [event_id],
+            )
+        )
+
+    def event_state(self, event_id: str) -> int | None:
+        """A number that changes whenever the event or any of its tables' games does (for pages that poll)."""
+        row = self.db.execute(
+            "SELECT events.version + COALESCE((SELECT SUM(games.version) FROM event_tables AS t "
+            "JOIN games ON games.id = t.game_id WHERE t.event_id = events.id), 0) FROM events WHERE id = ?",
+            [event_id],
+        ).fetchone()
+        return row[0] if row else None
+
+    def insert_event_round(self, event_id: str, number: int, bye: str | None) -> None:
+        self.db.execute("INSERT INTO event_rounds (event_id, number, bye, paired, closed) VALUES (?, ?, ?, ?, NULL)",
+                        [event_id, number, bye, now()])  # fmt: skip
+        self._touch_event(event_id)
+
+    def set_event_bye(self, event_id: str, number: int, bye: str | None) -> None:
+        self.db.execute("UPDATE event_rounds SET bye = ? WHERE event_id = ? AND number = ?", [bye, event_id, number])
+        self._touch_event(event_id)
+
+    def insert_event_table(self, event_id: str, round_: int, number: int, game_id: str, sides: tuple[str, str],
+                           seed: str) -> None:  # fmt: skip
+        self.db.execute(
+            "INSERT INTO event_tables (event_id, round, number, game_id, side0, side1, seed, result, closed_result) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
+            [event_id, round_, number, game_id, sides[0], sides[1], seed],
+        )
+        self._touch_event(event_id)
+
+    def delete_event_tables(self, event_id: str, round_: int, numbers: list[int]) -> None:
+        for number in numbers:
+            self.db.execute("DELETE FROM event_tables WHERE event_id = ? AND round = ? AND number = ?",
+                            [event_id, round_, number])  # fmt: skip
+        self._touch_event(event_id)
+
+    def set_table_result(self, event_id: str, round_: int, number: int, result: str | None) -> None:
+        """The organiser's word on a table (JSON), or None to go back to its game's."""
+        self.db.execute("UPDATE event_tables SET result = ? WHERE event_id = ? AND round = ? AND number = ?",
+                        [result, event_id, round_, number])  # fmt: skip
+        self._touch_event(event_id)
+
+    def close_event_round(self, event_id: str, number: int, results: dict[int, str]) -> None:
+        """Close a round, keeping each table's result as it stands (JSON by table number)."""
+        for table, result in results.items():
+            self.db.execute(
+                "UPDATE event_tables SET closed_result = ? WHERE event_id = ? AND round = ? AND number = ?",
+                [result, event_id, number, table],
+            )
+        self.db.execute("UPDATE event_rounds SET closed = ? WHERE event_id = ? AND number = ?",
+                        [now(), event_id, number])  # fmt: skip
+        self._touch_event(event_id)
+
+    def withdraw_entrant(self, event_id: str, entrant_id: str, withdrawn: bool) -> None:
+        self.db.execute("UPDATE event_entrants SET withdrawn = ? WHERE event_id = ? AND id = ?",
+                        [int(withdrawn), event_id, entrant_id])  # fmt: skip
+        self._touch_event(event_id)
+
+    def _touch_event(self, event_id: str) -> None:
+        self.db.execute("UPDATE events SET version = version + 1 WHERE id = ?", [event_id])
 
     def _touch_group(self, group_id: str) -> None:
         self.db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", [group_id])

@@ -25,7 +25,7 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
 SAME_IN_ITALIAN = {
     "scopa", "scope", "scopone", "scientifico", "settebello", "primiera", "napola", "napoleone", "re", "bello", "asso",
     "piglia", "tutto", "assi", "denari", "coppe", "spade", "bastoni", "fante", "cavallo", "english", "italiano", "csv",
-    "qr", "ok", "no", "di", "a", "e", "o", "s", "d", "c", "b", "n", "x", "vs", "min", "max",
+    "qr", "ok", "no", "di", "a", "e", "o", "s", "d", "c", "b", "n", "x", "vs", "min", "max", "buchholz", "bh",
 }  # fmt: skip
 
 

@@ -14,8 +14,8 @@ from scorekeeper.rules.errors import ScorekeeperError
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.store import Store
 
-# start and group_pages add their routes to the pages blueprint.
-from . import api, checker, group_pages, i18n, offline, pages, security, sheets, start  # noqa: F401
+# start, group_pages and event_pages add their routes to the pages blueprint; event_api to the API's.
+from . import api, checker, event_api, event_pages, group_pages, i18n, offline, pages, security, sheets, start  # noqa: F401
 from .context import close_store
 from .widgets import option_needs
 

@@ -19,9 +19,9 @@ bp = Blueprint("offline", __name__)
 
 # The shell kept for offline use: every stylesheet and script of the pages, the icons, the offline pages.
 SHELL_STATIC = (
-    "style.css", "grid.css", "entry.css", "start.css", "charts.css", "app.js", "queue.js", "scoreboard.js",
-    "piles.js", "grid.js", "checker.js", "newgame.js", "share.js", "icons/icon-192.png", "icons/icon-512.png",
-    "icons/apple-touch-icon.png",
+    "style.css", "grid.css", "entry.css", "start.css", "charts.css", "events.css", "app.js", "event.js", "queue.js",
+    "scoreboard.js", "piles.js", "grid.js", "checker.js", "newgame.js", "share.js", "icons/icon-192.png",
+    "icons/icon-512.png", "icons/apple-touch-icon.png",
 )  # fmt: skip
 
 

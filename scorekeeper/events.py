@@ -1,0 +1,520 @@
+"""Club nights and tournaments: an event's entrants, its rounds paired one at a time, its tables (each an
+ordinary game) and its standings, live as the tables' games go on.
+
+An event is made without an account: an unguessable id and an organiser key, shown once and stored only as a
+hash. Each table's keeper key is made from the organiser key and the table's own random seed (an HMAC), so the
+organiser can print a table's card, with its keeper link, at any time, and nobody else can make it.
+
+A table's result is its game's, read live from the game until the round is closed; closing a round keeps the
+results as they stand (a hand corrected later on a table's phone no longer changes a closed round). The
+organiser's word (a corrected result, a forfeit) goes before both. Pairing the next round closes the current
+one, which needs every table's result.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import math
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper import games, groups
+from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
+from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
+from scorekeeper.rules.events import (
+    ENTRANTS_MAX,
+    ENTRANTS_MIN,
+    PAIRINGS,
+    ROUNDS_MAX,
+    TABLE_SIZES,
+    MatchPoints,
+    Result,
+    Standing,
+    round_robin_round,
+    rounds_for,
+    standings,
+    swiss_round,
+)
+from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX, clean_name, clean_text
+from scorekeeper.rules.ledger import Game
+from scorekeeper.rules.text import Text, msg
+from scorekeeper.store import Store
+
+GAME_POINTS_MAX = 999  # a corrected result's game points
+
+
+class EventNotFound(ScorekeeperError, LookupError):
+    kind = "not_found"
+    status = 404
+
+    def __init__(self, message: Text | None = None, field: str | None = None):
+        super().__init__(message or msg("no event has this address; check the link"), field)
+
+
+class EventForbidden(ScorekeeperError):
+    kind = "forbidden"
+    status = 403
+
+    def __init__(self, message: Text | None = None, field: str | None = "X-Organiser-Key"):
+        super().__init__(message or msg("running this event needs its organiser key, sent in the X-Organiser-Key "
+                                        "header"), field)  # fmt: skip
+
+
+class EventConflict(ScorekeeperError):
+    kind = "conflict"
+    status = 409
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player, or a fixed pair, as the event knows them: ``id`` is their place in the list, from 1."""
+
+    id: str
+    name: str
+    players: tuple[str, ...]
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table of a round: its game and its result as it stands (``state`` says where that comes from:
+    "playing", "finished" (its game), "corrected" or "forfeit" (the organiser), "closed" (kept at the close))."""
+
+    round: int
+    number: int
+    game_id: str
+    sides: tuple[str, str]
+    seed: str
+    result: Result
+    state: str
+    totals: tuple[int, int]
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    bye: str | None
+    closed: bool
+    tables: list[Table]
+
+    @property
+    def done(self) -> bool:
+        return all(t.result.done for t in self.tables)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    id: str
+    name: str
+    created: str
+    group_id: str | None
+    pairing: str
+    planned: int
+    table_size: int
+    rules: Rules
+    deck_style: DeckStyle
+    match_points: MatchPoints
+    version: int
+    entrants: list[Entrant]
+    rounds: list[Round] = field(default_factory=list)
+
+    def entrant(self, entrant_id: str) -> Entrant:
+        for e in self.entrants:
+            if e.id == entrant_id:
+                return e
+        raise EventNotFound(msg("this event has no entrant %(id)s", id=entrant_id), "entrant")
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {e.id: e.name for e in self.entrants}
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) >= self.planned and all(r.closed for r in self.rounds)
+
+    def table(self, round_: int, number: int) -> Table:
+        for r in self.rounds:
+            for t in r.tables:
+                if t.round == round_ and t.number == number:
+                    return t
+        raise EventNotFound(msg("this event has no table %(n)s in round %(r)s", n=number, r=round_), "table")
+
+
+# --- making an event -----------------------------------------------------------------------------------------
+
+
+def read_entrants(value: object, table_size: int) -> list[tuple[str, tuple[str, ...]]]:
+    """The entrants as sent: names (a pair for each table of four: two names in a list, or the names in twos)."""
+    if not isinstance(value, list) or not value:
+        raise InvalidGameError(msg('players must list the names of the players, e.g. ["Anna", "Bruno", "Carla"]'),
+                               "players")  # fmt: skip
+    rows: list[tuple[str, ...]] = []
+    if table_size == 4 and all(isinstance(v, str) for v in value):
+        if len(value) % 2:
+            raise InvalidGameError(msg("tables of four seat fixed pairs: list the players two by two (an even "
+                                       "number of names), or each pair as a list of two names"), "players")  # fmt: skip
+        rows = [(value[i], value[i + 1]) for i in range(0, len(value), 2)]
+    else:
+        for i, v in enumerate(value):
+            if isinstance(v, str) and table_size == 2:
+                rows.append((v,))
+            elif isinstance(v, list) and table_size == 4 and len(v) == 2 and all(isinstance(n, str) for n in v):
+                rows.append((v[0], v[1]))
+            elif table_size == 2:
+                raise InvalidGameError(msg("players[%(i)s] must be a name", i=i), f"players[{i}]")
+            else:
+                raise InvalidGameError(msg("players[%(i)s] must be a pair of names", i=i), f"players[{i}]")
+    if not ENTRANTS_MIN <= len(rows) <= ENTRANTS_MAX:
+        raise InvalidGameError(msg("an event needs %(min)s to %(max)s players or pairs, not %(n)s", min=ENTRANTS_MIN,
+                                   max=ENTRANTS_MAX, n=len(rows)), "players")  # fmt: skip
+    out = []
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        names = tuple(clean_name(n, f"players[{i}]", "player") for n in row)
+        for n in names:
+            if groups.name_key(n) in seen:
+                raise InvalidGameError(msg("%(name)s is listed twice", name=n), f"players[{i}]")
+            seen.add(groups.name_key(n))
+        label = names[0] if len(names) == 1 else _pair_name(names)
+        out.append((label, names))
+    return out
+
+
+def _pair_name(names: Sequence[str]) -> str:
+    """A pair's name as its side is shown: "Anna & Carla", shortened to fit a side's name."""
+    label = " & ".join(names)
+    return label if len(label) <= NAME_MAX else label[: NAME_MAX - 1].rstrip() + "…"
+
+
+def new_event(store: Store, *, name: object, players: object, pairing: object = "swiss", rounds: object = None,
+              table_size: object = 2, rules: Rules = Rules(), deck_style: DeckStyle = DeckStyle.ITALIAN,
+              match_points: MatchPoints = MatchPoints(), group_id: str | None = None) -> tuple[str, str]:  # fmt: skip
+    """Make an event; returns its id and its organiser key (shown once)."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidGameError(msg("name must be the event's name, 1 to %(max)s characters", max=GAME_NAME_MAX),
+                               "name")  # fmt: skip
+    name = clean_text(name, "name", "game", GAME_NAME_MAX)
+    if pairing not in PAIRINGS:
+        raise InvalidGameError(msg('pairing must be "swiss" or "round_robin"'), "pairing")
+    if table_size not in TABLE_SIZES or isinstance(table_size, bool):
+        raise InvalidGameError(msg("table_size must be 2 (one against one) or 4 (two pairs)"), "table_size")
+    assert isinstance(table_size, int)
+    entrants = read_entrants(players, table_size)
+    # Every table must be a game these rules allow: two players, or two pairs.
+    sample = [Side(label, names) for label, names in entrants[:2]]
+    try:
+        check_sides(sample, rules)
+    except ScorekeeperError as err:
+        raise InvalidGameError(err.message, "rules") from None
+    most = min(ROUNDS_MAX, rounds_for(pairing, len(entrants)))
+    if rounds is None:
+        # A round-robin plays its whole schedule; a Swiss event, enough rounds to find one winner (log2 of the
+        # field, rounded up), as Swiss events usually do.
+        rounds = most if pairing == "round_robin" else min(most, max(1, math.ceil(math.log2(len(entrants)))))
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= most:
+        raise InvalidGameError(msg("rounds must be a whole number from 1 to %(max)s for %(n)s entrants",
+                                   max=most, n=len(entrants)), "rounds")  # fmt: skip
+    event_id, key = secrets.token_urlsafe(12), secrets.token_urlsafe(18)
+    row = {
+        "id": event_id, "name": name, "key_hash": games.hash_key(key), "group_id": group_id, "pairing": pairing,
+        "rounds": rounds, "table_size": table_size, "rules": json.dumps(rules.to_dict()),
+        "deck_style": deck_style.value, "match_points": json.dumps(match_points.to_dict()),
+    }  # fmt: skip
+    listed = [{"id": str(i), "position": i, "name": label, "players": json.dumps(names)}
+              for i, (label, names) in enumerate(entrants, start=1)]  # fmt: skip
+    with games._write(store):
+        store.insert_event(row, listed)
+    return event_id, key
+
+
+# --- reading -----------------------------------------------------------------------------------------------------
+
+
+def get(store: Store, event_id: str) -> Event:
+    """The event with its rounds and every table's result as it stands."""
+    row = store.event(event_id) if isinstance(event_id, str) else None
+    if row is None:
+        raise EventNotFound()
+    entrants = [Entrant(e["id"], e["name"], tuple(json.loads(e["players"])), bool(e["withdrawn"]))
+                for e in store.event_entrants(event_id)]  # fmt: skip
+    table_rows = store.event_tables(event_id)
+    summaries = groups.game_summaries(store, table_rows)
+    rounds: dict[int, list[Table]] = {}
+    for t in table_rows:
+        rounds.setdefault(t["round"], []).append(_table(t, summaries[t["game_id"]]))
+    return Event(
+        id=row["id"], name=row["name"], created=row["created"], group_id=row["group_id"], pairing=row["pairing"],
+        planned=row["rounds"], table_size=row["table_size"], rules=Rules.from_dict(json.loads(row["rules"])),
+        deck_style=DeckStyle.parse(row["deck_style"]),
+        match_points=MatchPoints.parse(json.loads(row["match_points"])), version=row["version"],
+        entrants=entrants,
+        rounds=[Round(r["number"], r["bye"], r["closed"] is not None, rounds.get(r["number"], []))
+                for r in store.event_rounds(event_id)],
+    )  # fmt: skip
+
+
+def _table(row: Mapping[str, Any], summary: Mapping[str, Any]) -> Table:
+    sides = (row["side0"], row["side1"])
+    totals = (summary["totals"][0], summary["totals"][1])
+    live = Result(row["round"], sides, totals, winner=summary["winner"] if summary["finished"] else None)
+    state = "finished" if summary["finished"] else "playing"
+    if row["closed_result"]:
+        live, state = _result(row["round"], sides, json.loads(row["closed_result"])), "closed"
+    if row["result"]:
+        said = json.loads(row["result"])
+        live, state = _result(row["round"], sides, said), "forfeit" if said.get("forfeit") else "corrected"
+    return Table(row["round"], row["number"], row["game_id"], sides, row["seed"], live, state, totals,
+                 summary["hands"])  # fmt: skip
+
+
+def _result(round_: int, sides: tuple[str, str], said: Mapping[str, Any]) -> Result:
+    return Result(round_, sides, (said["points"][0], said["points"][1]), winner=said.get("winner"),
+                  draw=bool(said.get("draw")), forfeit=bool(said.get("forfeit")))  # fmt: skip
+
+
+def _said(result: Result) -> str:
+    return json.dumps({"points": list(result.points), "winner": result.winner, "draw": result.draw,
+                       "forfeit": result.forfeit})  # fmt: skip
+
+
+def standings_of(event: Event) -> list[Standing]:
+    """The standings now: closed rounds and the current round's finished tables, byes included."""
+    results = [t.result for r in event.rounds for t in r.tables]
+    byes = [r.bye for r in event.rounds if r.bye]
+    return standings([e.id for e in event.entrants], results, byes, event.match_points, event.pairing == "swiss")
+
+
+def state(store: Store, event_id: str) -> int:
+    """A number that changes with the event and with any of its tables' games (the big screen polls it)."""
+    value = store.event_state(event_id)
+    if value is None:
+        raise EventNotFound()
+    return value
+
+
+# --- the organiser -----------------------------------------------------------------------------------------------
+
+
+def is_organiser(store: Store, event_id: str, key: str | None) -> bool:
+    row = store.event(event_id)
+    return bool(row and key and hmac.compare_digest(row["key_hash"], games.hash_key(key)))
+
+
+def check_key(store: Store, event_id: str, key: str | None) -> None:
+    if store.event(event_id) is None:
+        raise EventNotFound()
+    if not is_organiser(store, event_id, key):
+        raise EventForbidden()
+
+
+def table_key(organiser_key: str, seed: str) -> str:
+    """A table's keeper key: made again from the organiser key whenever a table card is printed."""
+    digest = hmac.new(organiser_key.encode(), b"table:" + seed.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode().rstrip("=")
+
+
+def pair_next(store: Store, event_id: str, key: str, number: object = None) -> Round:
+    """Pair the next round (closing the current one, whose tables must all have a result) and start its games.
+
+    ``number``, when given, is the round meant: a round already paired is answered as it is (a double tap, a
+    retry, two organisers' phones at once pair it once).
+    """
+    check_key(store, event_id, key)
+    event = get(store, event_id)
+    if number is not None:
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(event.rounds) + 1:
+            raise InvalidGameError(msg("number must be the round to pair: %(n)s", n=len(event.rounds) + 1), "number")
+        if number <= len(event.rounds):
+            return event.rounds[number - 1]
+    current = event.current
+    if current and not current.closed:
+        close_round(store, event_id, key, current.number)
+        event = get(store, event_id)
+    if len(event.rounds) >= event.planned:
+        raise EventConflict(msg("all %(n)s rounds of this event have been played", n=event.planned), "rounds")
+    number = len(event.rounds) + 1
+    playing = [e.id for e in event.entrants if not e.withdrawn]
+    if len(playing) < 2:
+        raise EventConflict(msg("a round needs at least two entrants still playing"), "players")
+    if event.pairing == "round_robin":
+        everyone = [e.id for e in event.entrants]
+        pairs, bye = round_robin_round(everyone, number)
+        # A withdrawn entrant's opponent has the round off, as a bye.
+        gone = {e.id for e in event.entrants if e.withdrawn}
+        kept = [(a, b) for a, b in pairs if a not in gone and b not in gone]
+        freed = [x for a, b in pairs if a in gone or b in gone for x in (a, b) if x not in gone]
+        bye = (bye if bye not in gone else None) or (freed[0] if freed else None)
+        pairs = kept
+    else:
+        pairing = _swiss(event, playing)
+        pairs, bye = pairing.pairs, pairing.bye
+    return _start_round(store, event, key, number, pairs, bye)
+
+
+def _swiss(event: Event, playing: list[str]):
+    table = {line.entrant: line for line in standings_of(event)}
+    ranked = [line.entrant for line in sorted(table.values(), key=lambda line: line.rank) if line.entrant in playing]
+    met = {frozenset(t.sides) for r in event.rounds for t in r.tables}
+    had_bye = [r.bye for r in event.rounds if r.bye]
+    return swiss_round(ranked, {e: table[e].match_points for e in ranked}, met, had_bye)
+
+
+def _start_round(store: Store, event: Event, key: str, number: int, pairs: Sequence[tuple[str, str]],
+                 bye: str | None, numbers: Sequence[int] | None = None, new_round: bool = True,
+                 replacing: Sequence[int] = ()) -> Round:  # fmt: skip
+    """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...)."""
+    numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
+    made = []
+    for (a, b), table_number in zip(pairs, numbers, strict=True):
+        sides = [_side(event.entrant(a)), _side(event.entrant(b))]
+        seed = secrets.token_urlsafe(12)
+        also = None
+        if event.group_id:
+
+            def also(game: Game, group_id: str = event.group_id) -> None:
+                groups.join(store, group_id, game)
+
+        name = f"{event.name} · R{number} T{table_number}"[:GAME_NAME_MAX]
+        game, _ = games.new_game(store, name, sides, event.rules, event.deck_style, also, table_key(key, seed))
+        made.append((table_number, game.id, (a, b), seed))
+    with games._write(store):
+        # Checked again under the write lock: two phones pairing at once pair the round once (the other's games,
+        # never reached, stay unused).
+        paired = {r["number"]: r for r in store.event_rounds(event.id)}
+        if new_round and number in paired:
+            made = []  # paired meanwhile: answered as it is, below
+        elif not new_round and (number not in paired or paired[number]["closed"]
+                              or (store.event(event.id) or {}).get("version") != event.version):  # fmt: skip
+            raise EventConflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again",
+                                    n=number), "round")  # fmt: skip
+        elif new_round:
+            store.insert_event_round(event.id, number, bye)
+        else:
+            store.delete_event_tables(event.id, number, list(replacing))
+            store.set_event_bye(event.id, number, bye)
+        for table_number, game_id, sides_, seed in made:
+            store.insert_event_table(event.id, number, table_number, game_id, sides_, seed)
+    return get(store, event.id).rounds[number - 1]
+
+
+def _side(entrant: Entrant) -> Side:
+    return Side(entrant.name, entrant.players)
+
+
+def close_round(store: Store, event_id: str, key: str, number: int) -> None:
+    """Close a round: every table must have a result; each is kept as it stands."""
+    check_key(store, event_id, key)
+    event = get(store, event_id)
+    if not 1 <= number <= len(event.rounds):
+        raise EventNotFound(msg("this event has no round %(n)s", n=number), "round")
+    played = event.rounds[number - 1]
+    if played.closed:
+        return
+    waiting = [t.number for t in played.tables if not t.result.done]
+    if waiting:
+        raise EventConflict(msg("round %(r)s cannot be closed while tables are still playing: %(tables)s",
+                                r=number, tables=", ".join(str(n) for n in waiting)), "round")  # fmt: skip
+    with games._write(store):
+        store.close_event_round(event_id, number, {t.number: _said(t.result) for t in played.tables})
+
+
+def set_result(store: Store, event_id: str, key: str, round_: int, number: int, outcome: object,
+               points: object = None) -> Table:  # fmt: skip
+    """The organiser's word on a table: ``outcome`` is "0" or "1" (that side won), "draw", "forfeit:0" or
+    "forfeit:1" (that side forfeits: the other wins, no game points counted), or "game" (back to the game's)."""
+    check_key(store, event_id, key)
+    event = get(store, event_id)
+    table = event.table(round_, number)
+    if outcome == "game":
+        said = None
+    else:
+        forfeit = isinstance(outcome, str) and outcome.startswith("forfeit:")
+        side = outcome.split(":", 1)[1] if forfeit and isinstance(outcome, str) else outcome
+        if side not in ("0", "1", "draw", 0, 1) or (forfeit and side == "draw"):
+            raise InvalidGameError(msg('outcome must be "0" or "1" (that side won), "draw", "forfeit:0" or '
+                                       '"forfeit:1" (that side forfeits), or "game"'), "outcome")  # fmt: skip
+        if forfeit:
+            result = Result(round_, table.sides, (0, 0), winner=1 - int(side), forfeit=True)
+        else:
+            shown = table.totals if points is None else points
+            if (not isinstance(shown, (list, tuple)) or len(shown) != 2
+                    or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= GAME_POINTS_MAX
+                               for p in shown)):  # fmt: skip
+                raise InvalidGameError(msg("points must be the two sides' game points, 0 to %(max)s each",
+                                           max=GAME_POINTS_MAX), "points")  # fmt: skip
+            draw = side == "draw"
+            result = Result(round_, table.sides, (shown[0], shown[1]), winner=None if draw else int(side), draw=draw)
+        said = _said(result)
+    with games._write(store):
+        store.set_table_result(event_id, round_, number, said)
+    return get(store, event_id).table(round_, number)
+
+
+def withdraw(store: Store, event_id: str, key: str, entrant_id: str, withdrawn: bool = True) -> Entrant:
+    """An entrant leaves (or comes back): later rounds pair the others."""
+    check_key(store, event_id, key)
+    event = get(store, event_id)
+    event.entrant(entrant_id)
+    with games._write(store):
+        store.withdraw_entrant(event_id, entrant_id, withdrawn)
+    return get(store, event_id).entrant(entrant_id)
+
+
+def repair(store: Store, event_id: str, key: str) -> Round:
+    """Pair the open round again among its tables whose games have not started (a player left, or arrived):
+    tables with a hand played stay as they are; the bye is given again if the count needs one."""
+    check_key(store, event_id, key)
+    event = get(store, event_id)
+    current = event.current
+    if current is None or current.closed:
+        raise EventConflict(msg("there is no open round to pair again"), "round")
+    unstarted = [t for t in current.tables if t.hands == 0 and t.state in ("playing", "finished")]
+    pool = [e for t in unstarted for e in t.sides] + ([current.bye] if current.bye else [])
+    pool = [e for e in pool if not event.entrant(e).withdrawn]
+    # Entrants who came back (no longer withdrawn) and are not at any table of this round join the pool.
+    seated = {e for t in current.tables for e in t.sides} | ({current.bye} if current.bye else set())
+    pool += [e.id for e in event.entrants if not e.withdrawn and e.id not in seated]
+    if event.pairing == "round_robin":
+        # A round-robin's schedule is fixed: the re-paired tables keep their pairs where both still play.
+        pairs = [t.sides for t in unstarted if all(e in pool for e in t.sides)]
+        left = [e for e in pool if not any(e in p for p in pairs)]
+        pairs += [(left[i], left[i + 1]) for i in range(0, len(left) - 1, 2)]
+        bye = left[-1] if len(left) % 2 else None
+    else:
+        table = {line.entrant: line for line in standings_of(_without_round(event))}
+        ranked = [line.entrant for line in sorted(table.values(), key=lambda line: line.rank) if line.entrant in pool]
+        met = {frozenset(t.sides) for r in event.rounds[:-1] for t in r.tables}
+        had_bye = [r.bye for r in event.rounds[:-1] if r.bye]
+        pairing = swiss_round(ranked, {e: table[e].match_points for e in ranked}, met, had_bye)
+        pairs, bye = pairing.pairs, pairing.bye
+    # The tables freed are used again, lowest first, then new ones after the round's last.
+    top = max((t.number for t in current.tables), default=0)
+    numbers = sorted(t.number for t in unstarted) + list(range(top + 1, top + 1 + len(pairs)))
+    return _start_round(
+        store,
+        event,
+        key,
+        current.number,
+        pairs,
+        bye,
+        numbers[: len(pairs)],
+        new_round=False,
+        replacing=[t.number for t in unstarted],
+    )
+
+
+def _without_round(event: Event) -> Event:
+    """The event as it stood before its open round (for pairing that round again)."""
+    return Event(event.id, event.name, event.created, event.group_id, event.pairing, event.planned, event.table_size,
+                 event.rules, event.deck_style, event.match_points, event.version, event.entrants,
+                 event.rounds[:-1])  # fmt: skip

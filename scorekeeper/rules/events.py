@@ -1,0 +1,312 @@
+"""Club nights and tournaments: who plays whom (round-robin and Swiss pairings) and the standings.
+
+Pure functions over entrants (a player, or a fixed pair for partnership games) known by id. Every table seats
+two entrants; a game of four players is two fixed pairs. Nothing here stores or scores a game: the results come
+in as ``Result`` values (a table's game as it stands, or the organiser's word).
+
+**Round-robin** follows the Berger tables (FIDE Handbook C.05, Annex 1): with n entrants (one more, a bye, when
+n is odd) every entrant meets every other once in n - 1 rounds, the last entrant listed in the first game of
+every round.
+
+>>> [[(a + 1, b + 1) for a, b in pairs] for pairs in round_robin(4)]
+[[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+
+**Swiss**: each round pairs entrants with the same match points where it can, the upper half of a score group
+against the lower half, never two who have met while that can be avoided; with an odd count the lowest-ranked
+entrant who has not had a bye gets one. The first round pairs the list as entered (upper half against lower).
+
+**Standings** rank by match points, then the tie-breaks in ``TIEBREAKS`` order: game points difference, head to
+head (match points in the games among those still tied), Buchholz (the sum of the opponents' match points, for
+Swiss), then game points won. Entrants equal on all of them share a rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidGameError
+from .text import msg
+
+PAIRINGS = ("round_robin", "swiss")
+TABLE_SIZES = (2, 4)
+ENTRANTS_MIN, ENTRANTS_MAX = 2, 128  # a village festival's field fits; more is a different kind of event
+ROUNDS_MAX = 20
+MATCH_POINTS_MAX = 10
+TIEBREAKS = ("points_difference", "head_to_head", "buchholz", "points_for")
+SWISS_SEARCH = 20_000  # pairings tried before a round accepts the rematches it cannot avoid
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPoints:
+    """What a win, a draw, a loss and a bye are worth (the organiser may set others)."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    bye: int = 1
+
+    @classmethod
+    def parse(cls, value: object) -> MatchPoints:
+        """From ``{"win": 3, "draw": 1, "loss": 0, "bye": 3}`` (any of them), checked."""
+        if value is None:
+            return cls()
+        if not isinstance(value, Mapping):
+            raise InvalidGameError(msg("match_points must be an object such as {\"win\": 2, \"draw\": 1}"),
+                                   "match_points")  # fmt: skip
+        values = {}
+        for key, given in value.items():
+            if key not in ("win", "draw", "loss", "bye"):
+                raise InvalidGameError(msg("match_points takes win, draw, loss and bye"), "match_points")
+            if not isinstance(given, int) or isinstance(given, bool) or not 0 <= given <= MATCH_POINTS_MAX:
+                raise InvalidGameError(msg("match_points.%(key)s must be a whole number from 0 to %(max)s",
+                                           key=key, max=MATCH_POINTS_MAX), f"match_points.{key}")  # fmt: skip
+            values[key] = given
+        points = cls(**values)
+        if not points.win >= points.draw >= points.loss:
+            raise InvalidGameError(msg("match_points: a win must be worth at least a draw, a draw at least a loss"),
+                                   "match_points")  # fmt: skip
+        return points
+
+    def to_dict(self) -> dict[str, int]:
+        return {"win": self.win, "draw": self.draw, "loss": self.loss, "bye": self.bye}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One table's result as it stands: its round, its two entrants, the game points of each.
+
+    ``winner`` is 0 or 1 (the side that won), ``draw`` a result the organiser called a draw; neither while the
+    game goes on. ``forfeit`` is a table the organiser gave away (its game points are not counted).
+    """
+
+    round: int
+    sides: tuple[str, str]
+    points: tuple[int, int] = (0, 0)
+    winner: int | None = None
+    draw: bool = False
+    forfeit: bool = False
+
+    @property
+    def done(self) -> bool:
+        return self.winner is not None or self.draw
+
+
+@dataclass(slots=True)
+class Standing:
+    """One entrant's line in the standings."""
+
+    entrant: str
+    rank: int = 0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    byes: int = 0
+    match_points: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    opponents: list[str] = field(default_factory=list)
+    tiebreaks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def difference(self) -> int:
+        return self.points_for - self.points_against
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank, "entrant": self.entrant, "played": self.played, "won": self.won,
+            "drawn": self.drawn, "lost": self.lost, "byes": self.byes, "match_points": self.match_points,
+            "points_for": self.points_for, "points_against": self.points_against, "tiebreaks": dict(self.tiebreaks),
+        }  # fmt: skip
+
+
+def tiebreaks_for(swiss: bool) -> tuple[str, ...]:
+    """The tie-breaks after match points, in order (Buchholz only for Swiss, where opponents differ).
+
+    >>> tiebreaks_for(False)
+    ('points_difference', 'head_to_head', 'points_for')
+    """
+    return tuple(k for k in TIEBREAKS if swiss or k != "buchholz")
+
+
+def round_robin(count: int) -> list[list[tuple[int, int]]]:
+    """Every round of a round-robin of ``count`` entrants (indexes from 0), by the Berger tables.
+
+    With an odd count the entrant paired with index ``count`` (the bye) sits the round out.
+    """
+    n = count + count % 2
+    m = n - 1
+    rounds = []
+    for r in range(m):
+        k = (r * (n // 2)) % m + 1  # the last entrant's opponent (numbered from 1)
+        pairs = [(k - 1, n - 1) if r % 2 == 0 else (n - 1, k - 1)]
+        for j in range(1, n // 2):
+            a, b = (k + j - 1) % m + 1, (k - j - 1) % m + 1
+            pairs.append((a - 1, b - 1))
+        rounds.append(pairs)
+    return rounds
+
+
+def round_robin_round(entrants: Sequence[str], number: int) -> tuple[list[tuple[str, str]], str | None]:
+    """Round ``number`` (from 1) of a round-robin of ``entrants``: the tables' pairs and who has the bye."""
+    schedule = round_robin(len(entrants))
+    if not 1 <= number <= len(schedule):
+        raise InvalidGameError(msg("a round-robin of %(n)s has %(rounds)s rounds", n=len(entrants),
+                                   rounds=len(schedule)), "rounds")  # fmt: skip
+    pairs, bye = [], None
+    for a, b in schedule[number - 1]:
+        if a >= len(entrants) or b >= len(entrants):
+            bye = entrants[min(a, b)]
+        else:
+            pairs.append((entrants[a], entrants[b]))
+    return pairs, bye
+
+
+def rounds_for(pairing: str, count: int) -> int:
+    """The most rounds an event can have: a round-robin's full schedule; a Swiss event one round fewer than
+    its entrants (after that, everybody would have met everybody)."""
+    return len(round_robin(count)) if pairing == "round_robin" else max(1, count - 1 + count % 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """A round's pairs (in table order), its bye, and the rematches it could not avoid."""
+
+    pairs: list[tuple[str, str]]
+    bye: str | None
+    rematches: int = 0
+
+
+def swiss_round(ranked: Sequence[str], scores: Mapping[str, int], met: Iterable[frozenset[str]],
+                had_bye: Iterable[str] = ()) -> Pairing:  # fmt: skip
+    """Pair the next Swiss round of ``ranked`` (the entrants playing it, best first).
+
+    ``scores`` are their match points, ``met`` the pairs who have already played, ``had_bye`` those who have
+    had a bye. Entrants are paired within their score group, its upper half against its lower half, an odd one
+    out floating down to the next group; no two meet again while another pairing avoids it.
+    """
+    met = set(met)
+    had_bye = set(had_bye)
+    order = list(ranked)
+    bye = None
+    if len(order) % 2:
+        # The bye: the lowest-ranked entrant without one (everybody has had one: the lowest-ranked), provided the
+        # others can still be paired without a rematch where that is possible.
+        candidates = [e for e in reversed(order) if e not in had_bye] or list(reversed(order))
+        for candidate in candidates:
+            rest = [e for e in order if e != candidate]
+            pairs = _pair(rest, scores, met, allow_rematch=False)
+            if pairs is not None:
+                return Pairing(pairs, candidate)
+        bye = candidates[0]
+        order = [e for e in order if e != bye]
+    pairs = _pair(order, scores, met, allow_rematch=False)
+    if pairs is None:
+        pairs = _pair(order, scores, met, allow_rematch=True) or []
+    return Pairing(pairs, bye, sum(1 for a, b in pairs if frozenset((a, b)) in met))
+
+
+def _candidates(first: str, rest: list[str], scores: Mapping[str, int]) -> list[str]:
+    """Whom ``first`` (the best unpaired) should meet, best choice first: its score group's lower half, from
+    the middle down, then the upper half from the middle up, then lower groups in rank order."""
+    group = [e for e in rest if scores.get(e, 0) == scores.get(first, 0)]
+    lower = [e for e in rest if e not in group]
+    half = (len(group) + 1) // 2  # ``first`` and the group's upper half, less one, against the lower half
+    return group[half - 1 :] + list(reversed(group[: half - 1])) + lower
+
+
+def _pair(order: list[str], scores: Mapping[str, int], met: set[frozenset[str]],
+          allow_rematch: bool) -> list[tuple[str, str]] | None:  # fmt: skip
+    """Pairs for ``order`` (best first), searched depth first with a bound; None if there are none without a
+    rematch (or, with ``allow_rematch``, the pairing with the fewest rematches found)."""
+    budget = [SWISS_SEARCH]
+    best: list[tuple[int, list[tuple[str, str]]]] = []
+
+    def search(rest: list[str], pairs: list[tuple[str, str]], rematches: int) -> list[tuple[str, str]] | None:
+        if not rest:
+            if not best or rematches < best[0][0]:
+                best[:] = [(rematches, list(pairs))]
+            return pairs if rematches == 0 else None
+        if budget[0] <= 0 or (best and rematches >= best[0][0]):
+            return None
+        budget[0] -= 1
+        first, others = rest[0], rest[1:]
+        options = _candidates(first, others, scores)
+        if allow_rematch:
+            options = [o for o in options if frozenset((first, o)) not in met] + \
+                      [o for o in options if frozenset((first, o)) in met]  # fmt: skip
+        for other in options:
+            again = frozenset((first, other)) in met
+            if again and not allow_rematch:
+                continue
+            found = search([e for e in others if e != other], [*pairs, (first, other)], rematches + again)
+            if found is not None:
+                return found
+        return None
+
+    found = search(order, [], 0)
+    if found is not None:
+        return found
+    return best[0][1] if allow_rematch and best else None
+
+
+def standings(entrants: Sequence[str], results: Iterable[Result], byes: Iterable[str] = (),
+              points: MatchPoints = MatchPoints(), swiss: bool = True) -> list[Standing]:  # fmt: skip
+    """The standings of ``entrants`` after ``results`` (unfinished ones do not count) and ``byes`` (one entry
+    per bye given), best first, ranked by match points then ``TIEBREAKS`` (Buchholz only for Swiss)."""
+    table = {e: Standing(e) for e in entrants}
+    done = [r for r in results if r.done and r.sides[0] in table and r.sides[1] in table]
+    for result in done:
+        for i, entrant in enumerate(result.sides):
+            line, other = table[entrant], result.sides[1 - i]
+            line.played += 1
+            line.opponents.append(other)
+            if not result.forfeit:
+                line.points_for += result.points[i]
+                line.points_against += result.points[1 - i]
+            if result.draw:
+                line.drawn += 1
+                line.match_points += points.draw
+            elif result.winner == i:
+                line.won += 1
+                line.match_points += points.win
+            else:
+                line.lost += 1
+                line.match_points += points.loss
+    for entrant in byes:
+        if entrant in table:
+            table[entrant].byes += 1
+            table[entrant].match_points += points.bye
+    for line in table.values():
+        line.tiebreaks["points_difference"] = line.difference
+        line.tiebreaks["buchholz"] = sum(table[o].match_points for o in line.opponents)
+        line.tiebreaks["points_for"] = line.points_for
+        line.tiebreaks["head_to_head"] = 0
+    # Head to head among those equal on match points and difference: match points in their games together.
+    groups: dict[tuple[int, int], list[str]] = {}
+    for entrant, line in table.items():
+        groups.setdefault((line.match_points, line.difference), []).append(entrant)
+    for tied in groups.values():
+        if len(tied) < 2:
+            continue
+        among = set(tied)
+        for result in done:
+            if result.sides[0] in among and result.sides[1] in among:
+                for i, entrant in enumerate(result.sides):
+                    earned = points.draw if result.draw else points.win if result.winner == i else points.loss
+                    table[entrant].tiebreaks["head_to_head"] += earned
+    keys = tiebreaks_for(swiss)
+    if not swiss:
+        for line in table.values():
+            del line.tiebreaks["buchholz"]
+
+    def sort_key(line: Standing) -> tuple[int, ...]:
+        return (line.match_points, *(line.tiebreaks[k] for k in keys))
+
+    ordered = sorted(table.values(), key=sort_key, reverse=True)  # stable: equal entrants keep the list's order
+    for place, line in enumerate(ordered, start=1):
+        previous = ordered[place - 2] if place > 1 else None
+        line.rank = previous.rank if previous and sort_key(previous) == sort_key(line) else place
+    return ordered

@@ -1,0 +1,218 @@
+"""The JSON API for club nights and tournaments (API.md 1.2, "Events"): events, rounds, tables and standings.
+
+Every change needs the organiser key (``X-Organiser-Key``); a round's answer to the organiser holds each table's
+keeper link and key, so a program can hand them to the tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request, url_for
+
+from scorekeeper import events, groups
+from scorekeeper.events import Event, Round, Table
+from scorekeeper.rules import DeckStyle
+from scorekeeper.rules.errors import InvalidGameError, InvalidRulesError
+from scorekeeper.rules.events import MatchPoints, Standing, tiebreaks_for
+from scorekeeper.rules.text import msg
+from scorekeeper.web.api import bp, json_body, read_rules
+from scorekeeper.web.context import absolute, store
+
+ORGANISER_HEADER = "X-Organiser-Key"
+
+
+def organiser_key() -> str:
+    return request.headers.get(ORGANISER_HEADER, "")
+
+
+@bp.post("/events")
+def create_event():
+    """Make an event; the answer holds its organiser key, shown this once."""
+    body = json_body()
+    rules = read_rules(body)
+    group_id = body.get("group")
+    db = store()
+    if group_id is not None:
+        if not isinstance(group_id, str):
+            raise InvalidGameError(msg("group must be the id of a group"), "group")
+        groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
+    try:
+        event_id, key = events.new_event(
+            db,
+            name=body.get("name"),
+            players=body.get("players"),
+            pairing=body.get("pairing", "swiss"),
+            rounds=body.get("rounds"),
+            table_size=body.get("table_size", 2),
+            rules=rules,
+            deck_style=DeckStyle.parse(body.get("deck_style", "italian")),
+            match_points=MatchPoints.parse(body.get("match_points")),
+            group_id=group_id,
+        )
+    except InvalidRulesError as err:
+        raise err.at("rules") from None
+    event = events.get(db, event_id)
+    return {
+        **event_json(event),
+        "organiser_key": key,
+        "organiser_url": absolute(url_for("pages.organise_event", event_id=event_id, key=key)),
+    }, 201
+
+
+@bp.get("/events/<event_id>")
+def get_event(event_id: str):
+    """An event: its entrants, its rounds with their tables and results, and whether it is over."""
+    event = events.get(store(), event_id)
+    key = organiser_key()
+    shown = key if key and events.is_organiser(store(), event_id, key) else None
+    return event_json(event, shown)
+
+
+@bp.post("/events/<event_id>/rounds")
+def pair_round(event_id: str):
+    """Pair the next round (the current one must have a result at every table; it is closed)."""
+    body = json_body() if request.content_length else {}
+    before = len(events.get(store(), event_id).rounds)
+    played = events.pair_next(store(), event_id, organiser_key(), body.get("number"))
+    return round_json(events.get(store(), event_id), played, organiser_key()), 201 if played.number > before else 200
+
+
+@bp.get("/events/<event_id>/rounds/<int:number>")
+def get_round(event_id: str, number: int):
+    event = events.get(store(), event_id)
+    if not 1 <= number <= len(event.rounds):
+        raise events.EventNotFound(msg("this event has no round %(n)s", n=number), "round")
+    key = organiser_key()
+    shown = key if key and events.is_organiser(store(), event_id, key) else None
+    return round_json(event, event.rounds[number - 1], shown)
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/close")
+def close_round(event_id: str, number: int):
+    events.close_round(store(), event_id, organiser_key(), number)
+    event = events.get(store(), event_id)
+    return round_json(event, event.rounds[number - 1], None)
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/repair")
+def repair_round(event_id: str, number: int):
+    """Pair the open round again among its tables not yet started (after a withdrawal)."""
+    event = events.get(store(), event_id)
+    if event.current is None or event.current.number != number:
+        raise events.EventConflict(msg("only the open round can be paired again"), "round")
+    played = events.repair(store(), event_id, organiser_key())
+    return round_json(events.get(store(), event_id), played, organiser_key())
+
+
+@bp.put("/events/<event_id>/rounds/<int:number>/tables/<int:table>/result")
+def set_result(event_id: str, number: int, table: int):
+    """The organiser's word on a table: ``{"outcome": "0" | "1" | "draw" | "forfeit:0" | "forfeit:1" | "game",
+    "points": [a, b]}``."""
+    body = json_body()
+    found = events.set_result(store(), event_id, organiser_key(), number, table, body.get("outcome"),
+                              body.get("points"))  # fmt: skip
+    return table_json(events.get(store(), event_id), found, None)
+
+
+@bp.post("/events/<event_id>/entrants/<entrant_id>/withdraw")
+def withdraw(event_id: str, entrant_id: str):
+    """An entrant leaves (``{"withdrawn": false}`` brings them back): later rounds pair the others."""
+    body = json_body()
+    value = body.get("withdrawn", True)
+    if type(value) is not bool:
+        raise InvalidGameError(msg("withdrawn must be true or false"), "withdrawn")
+    entrant = events.withdraw(store(), event_id, organiser_key(), entrant_id, value)
+    return entrant_json(entrant)
+
+
+@bp.get("/events/<event_id>/standings")
+def standings(event_id: str):
+    """The standings now: finished tables count at once, tie-breaks in the event's stated order."""
+    event = events.get(store(), event_id)
+    return standings_json(event, events.standings_of(event))
+
+
+# --- shapes ----------------------------------------------------------------------------------------------------
+
+
+def entrant_json(entrant) -> dict[str, Any]:
+    return {"id": entrant.id, "name": entrant.name, "players": list(entrant.players), "withdrawn": entrant.withdrawn}
+
+
+def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
+    return {
+        "id": event.id,
+        "name": event.name,
+        "created": event.created,
+        "url": absolute(url_for("pages.event_page", event_id=event.id)),
+        "screen_url": absolute(url_for("pages.event_screen", event_id=event.id)),
+        "pairing": event.pairing,
+        "rounds": event.planned,
+        "table_size": event.table_size,
+        "rules": event.rules.to_dict(),
+        "deck_style": event.deck_style.value,
+        "match_points": event.match_points.to_dict(),
+        "group": event.group_id,
+        "players": [entrant_json(e) for e in event.entrants],
+        "played_rounds": [round_json(event, r, key) for r in event.rounds],
+        "finished": event.finished,
+    }
+
+
+def round_json(event: Event, played: Round, key: str | None) -> dict[str, Any]:
+    names = event.names
+    return {
+        "number": played.number,
+        "closed": played.closed,
+        "tables": [table_json(event, t, key) for t in played.tables],
+        "bye": names.get(played.bye) if played.bye else None,
+        "bye_entrant": played.bye,
+    }
+
+
+def table_json(event: Event, table: Table, key: str | None) -> dict[str, Any]:
+    game: dict[str, Any] = {"id": table.game_id, "url": absolute(url_for("pages.scoreboard", game_id=table.game_id))}
+    if key:
+        keeper = events.table_key(key, table.seed)
+        game["keeper_key"] = keeper
+        game["keeper_url"] = absolute(url_for("pages.keep_game", game_id=table.game_id, key=keeper))
+    result = table.result
+    return {
+        "number": table.number,
+        "round": table.round,
+        "game": game,
+        "sides": [
+            {"entrant": e, **{k: v for k, v in entrant_json(event.entrant(e)).items() if k != "id"}}
+            for e in table.sides
+        ],  # fmt: skip
+        "state": table.state,
+        "hands": table.hands,
+        "totals": list(table.totals),
+        "result": {
+            "done": result.done,
+            "winner": result.winner,
+            "draw": result.draw,
+            "forfeit": result.forfeit,
+            "points": list(result.points),
+        },
+    }
+
+
+def standings_json(event: Event, table: list[Standing]) -> dict[str, Any]:
+    entrants = {e.id: e for e in event.entrants}
+    return {
+        "round": len(event.rounds),
+        "rounds": event.planned,
+        "finished": event.finished,
+        "tiebreaks": list(tiebreaks_for(event.pairing == "swiss")),
+        "standings": [
+            {
+                **line.to_dict(),
+                "name": entrants[line.entrant].name,
+                "players": list(entrants[line.entrant].players),
+                "withdrawn": entrants[line.entrant].withdrawn,
+            }
+            for line in table
+        ],
+    }

@@ -1,0 +1,385 @@
+"""Club nights and tournaments on the web: make an event, run it (pair rounds, correct or forfeit a table, close a
+round, withdraw a player), the table cards, the standings for a big screen, the result sheet and the exports.
+
+Routes of the ``pages`` blueprint. An event's page is open to anyone with its link; running it needs the
+organiser key, kept on the phone that made the event or opened its organiser link. Each table is an ordinary
+game: its card's QR code is the table's keeper link, so the players keep their own score on their own phone.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import NumberRange, Optional
+
+from scorekeeper import events, groups
+from scorekeeper.events import Event
+from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
+from scorekeeper.rules.events import ENTRANTS_MAX, MATCH_POINTS_MAX, ROUNDS_MAX, MatchPoints, tiebreaks_for
+from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.web.context import absolute, store
+from scorekeeper.web.forms import sentence
+from scorekeeper.web.i18n import say
+from scorekeeper.web.keepers import kept_groups
+from scorekeeper.web.lazy import _l
+from scorekeeper.web.pages import bp
+from scorekeeper.web.qr import qr_svg
+from scorekeeper.web.sheets import csv_cell
+
+EVENTS = "events"  # session key: {event id: organiser key} for the events this phone runs, newest first
+EVENTS_MAX = 3  # with the games and groups kept, the cookie stays under 4 KB
+PLAYERS_TEXT_MAX = ENTRANTS_MAX * (2 * NAME_MAX + 4)
+TIEBREAK_WORDS = {
+    "points_difference": _l("game points difference"), "head_to_head": _l("head to head"),
+    "buchholz": _l("Buchholz (the opponents' match points)"), "points_for": _l("game points won"),
+}  # fmt: skip
+# A field of this many entrants or fewer plays every other by default (a short evening's round-robin).
+ROUND_ROBIN_UP_TO = 6
+
+
+def kept_events() -> dict[str, str]:
+    kept = session.get(EVENTS)
+    if not isinstance(kept, dict):
+        return {}
+    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def keep_event(event_id: str, key: str) -> None:
+    kept = {event_id: key, **{k: v for k, v in kept_events().items() if k != event_id}}
+    session[EVENTS] = dict(list(kept.items())[:EVENTS_MAX])
+    session.permanent = True
+
+
+def organiser_key(event_id: str) -> str | None:
+    """This phone's organiser key for the event, if it is the organiser's."""
+    key = kept_events().get(event_id)
+    return key if key and events.is_organiser(store(), event_id, key) else None
+
+
+class EventForm(FlaskForm):
+    """Make an event: its name, the players (or pairs), the pairing, the rounds and the rules of every table."""
+
+    name = StringField(_l("Name of the event"), validators=[Optional()])
+    players = TextAreaField(_l("Players"), validators=[Optional()])
+    table_size = RadioField(
+        _l("Tables"),
+        choices=[SelectChoice("2", _l("One against one")), SelectChoice("4", _l("Two pairs (four players)"))],
+        default="2",
+    )
+    pairing = RadioField(
+        _l("Pairing"),
+        choices=[SelectChoice("auto", _l("As the field suits")),
+                 SelectChoice("round_robin", _l("Round-robin: everybody meets everybody")),
+                 SelectChoice("swiss", _l("Swiss: winners meet winners"))],
+        default="auto",
+    )  # fmt: skip
+    rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, ROUNDS_MAX)])
+    profile = SelectField(_l("Rules"), choices=[SelectChoice(name, name) for name in PROFILES], default="classic")
+    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(1, 99)])
+    win = IntegerField(_l("Win"), default=2, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    draw = IntegerField(_l("Draw"), default=1, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    loss = IntegerField(_l("Loss"), default=0, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    bye = IntegerField(_l("Bye"), default=1, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    group = SelectField(_l("Group"), choices=[SelectChoice("", "")], default="", validate_choice=False)
+
+    def entrants(self) -> list[Any]:
+        """The players' lines: a name each, or for tables of four a pair ("Anna & Carla", or "Anna, Carla")."""
+        lines = [" ".join(line.split()) for line in (self.players.data or "").splitlines()]
+        lines = [line for line in lines if line]
+        if self.table_size.data != "4":
+            return lines
+        pairs = []
+        for line in lines:
+            for mark in ("&", ",", "/", "+"):
+                if mark in line:
+                    pairs.append([part.strip() for part in line.split(mark, 1)])
+                    break
+            else:
+                pairs.append([line])  # refused by the core: a pair needs two names
+        return pairs
+
+
+class ActionForm(FlaskForm):
+    """An organiser's change: which round (and table), and what."""
+
+    round = HiddenField()
+    table = HiddenField()
+    entrant = HiddenField()
+    outcome = SelectField(
+        choices=[SelectChoice(v, v) for v in ("game", "0", "1", "draw", "forfeit:0", "forfeit:1")], default="game"
+    )
+    points_a = IntegerField(validators=[Optional(), NumberRange(0, events.GAME_POINTS_MAX)])
+    points_b = IntegerField(validators=[Optional(), NumberRange(0, events.GAME_POINTS_MAX)])
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+def new_event():
+    """Make a club night or a tournament."""
+    form = EventForm()
+    kept = kept_groups()
+    form.group.choices = [SelectChoice("", _("None"))] + [SelectChoice(gid, groups.get(store(), gid)["name"])
+                                                           for gid in kept if store().group(gid)]  # fmt: skip
+    form.profile.choices = [SelectChoice(name, say(p.title)) for name, p in PROFILES.items()]
+    if request.method == "GET" and request.args.get("group") in kept:
+        form.group.data = request.args["group"]
+    error = None
+    if form.validate_on_submit():
+        entrants = form.entrants()
+        pairing = form.pairing.data
+        if pairing == "auto":
+            pairing = "round_robin" if len(entrants) <= ROUND_ROBIN_UP_TO else "swiss"
+        group_id = form.group.data or None
+        if group_id and group_id not in kept:
+            group_id = None
+        try:
+            rules = Rules.from_dict({"profile": form.profile.data,
+                                     **({"target": form.target.data} if form.target.data else {})})  # fmt: skip
+            points = MatchPoints.parse({"win": form.win.data, "draw": form.draw.data, "loss": form.loss.data,
+                                        "bye": form.bye.data})  # fmt: skip
+            event_id, key = events.new_event(
+                store(), name=form.name.data or "", players=entrants, pairing=pairing, rounds=form.rounds.data,
+                table_size=int(form.table_size.data or 2), rules=rules, deck_style=DeckStyle.ITALIAN,
+                match_points=points, group_id=group_id,
+            )  # fmt: skip
+        except ScopaError as err:
+            error = err
+        else:
+            keep_event(event_id, key)
+            flash(_("Event made. This phone runs it: pair the first round when the players are seated."))
+            return redirect(url_for("pages.event_page", event_id=event_id))
+    status = 400 if form.errors or error else 200
+    return render_template("event_new.html", form=form, error=error, profiles=PROFILES, name_max=GAME_NAME_MAX,
+                           players_max=PLAYERS_TEXT_MAX, round_robin_up_to=ROUND_ROBIN_UP_TO), status  # fmt: skip
+
+
+@bp.get("/e/<event_id>/organise/<key>")
+def organise_event(event_id: str, key: str):
+    """The organiser link: this phone may run the event from now on."""
+    events.get(store(), event_id)
+    if not events.is_organiser(store(), event_id, key):
+        abort(404, _("This organiser link is not valid: check that it was copied whole."))
+    keep_event(event_id, key)
+    flash(_("This phone may now run the event."))
+    return redirect(url_for("pages.event_page", event_id=event_id))
+
+
+def _view(event: Event) -> dict[str, Any]:
+    """What every page of an event shows: its standings with names, the open round, the tie-breaks' order."""
+    names = event.names
+    return {
+        "event": event,
+        "names": names,
+        "entrants": {e.id: e for e in event.entrants},
+        "standings": events.standings_of(event),
+        "tiebreaks": tiebreaks_for(event.pairing == "swiss"),
+        "tiebreak_words": [str(TIEBREAK_WORDS[k]) for k in tiebreaks_for(event.pairing == "swiss")],
+        "profile": PROFILES.get(event.rules.profile),
+        "target": event.rules.target_for(event.table_size),
+    }
+
+
+@bp.get("/e/<event_id>")
+def event_page(event_id: str):
+    """An event: its standings, the round being played table by table, the rounds before; the organiser's tools."""
+    event = events.get(store(), event_id)
+    key = organiser_key(event_id)
+    form = ActionForm()
+    return render_template(
+        "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
+        event_url=absolute(url_for("pages.event_page", event_id=event_id)),
+        viewer_qr=qr_svg(absolute(url_for("pages.event_page", event_id=event_id)), _("QR code of this event's page")),
+    )  # fmt: skip
+
+
+@bp.get("/e/<event_id>/version")
+def event_version(event_id: str):
+    """A number that changes with the event and its tables' games: the big screen and the event page poll it."""
+    return jsonify(version=events.state(store(), event_id))
+
+
+@bp.get("/e/<event_id>/screen")
+def event_screen(event_id: str):
+    """The standings for a television or a projector: large, refreshed by itself as tables finish."""
+    event = events.get(store(), event_id)
+    return render_template("event_screen.html", **_view(event),
+                           version=events.state(store(), event_id))  # fmt: skip
+
+
+@bp.get("/e/<event_id>/rounds/<int:number>/cards")
+def table_cards(event_id: str, number: int):
+    """A printed card per table of a round: its number, its players and its QR keeper link (organiser only)."""
+    event = events.get(store(), event_id)
+    key = organiser_key(event_id)
+    if key is None:
+        abort(403, _("Only the organiser's phone can print the table cards: they hold each table's keeper link."))
+    if not 1 <= number <= len(event.rounds):
+        abort(404, _("This event has no round %(n)s yet.", n=number))
+    played = event.rounds[number - 1]
+    cards = []
+    for table in played.tables:
+        link = absolute(url_for("pages.keep_game", game_id=table.game_id, key=events.table_key(key, table.seed)))
+        cards.append((table, qr_svg(link, _("Keeper link of table %(n)s", n=table.number)), link))
+    return render_template("event_cards.html", **_view(event), played=played, cards=cards)
+
+
+@bp.get("/e/<event_id>/sheet")
+def event_sheet(event_id: str):
+    """The result sheet: the standings and every round's results, on one page."""
+    event = events.get(store(), event_id)
+    return render_template("event_sheet.html", **_view(event),
+                           event_url=absolute(url_for("pages.event_page", event_id=event_id)))  # fmt: skip
+
+
+def _back(event_id: str, anchor: str = ""):
+    return redirect(url_for("pages.event_page", event_id=event_id) + anchor)
+
+
+def _organiser(event_id: str) -> str:
+    key = organiser_key(event_id)
+    if key is None:
+        abort(403, _("Only the organiser's phone can run this event: open the organiser link on it first."))
+    return key
+
+
+def _number(value: str | None) -> int:
+    return int(value) if value and value.isascii() and value.isdigit() and len(value) < 6 else 0
+
+
+def _report(err: ScopaError, event_id: str):
+    flash(sentence(err.message), "error")
+    return _back(event_id)
+
+
+@bp.post("/e/<event_id>/pair")
+def pair_round(event_id: str):
+    """Pair the next round (the form names it: a double tap pairs it once)."""
+    key = _organiser(event_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        played = events.pair_next(store(), event_id, key, _number(form.round.data) or None)
+    except ScopaError as err:
+        return _report(err, event_id)
+    flash(_("Round %(n)s paired: print the table cards, or read them out.", n=played.number))
+    return _back(event_id, f"#round-{played.number}")
+
+
+@bp.post("/e/<event_id>/close")
+def close_round(event_id: str):
+    key = _organiser(event_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        events.close_round(store(), event_id, key, _number(form.round.data))
+    except ScopaError as err:
+        return _report(err, event_id)
+    flash(_("Round %(n)s closed: its results are kept as they are.", n=_number(form.round.data)))
+    return _back(event_id)
+
+
+@bp.post("/e/<event_id>/result")
+def table_result(event_id: str):
+    """Correct a table's result, mark it forfeited, or give it back to its game."""
+    key = _organiser(event_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        flash(_("Choose a result from the list, and game points from 0 to %(max)s.", max=events.GAME_POINTS_MAX),
+              "error")  # fmt: skip
+        return _back(event_id)
+    points = None
+    if form.points_a.data is not None and form.points_b.data is not None:
+        points = [form.points_a.data, form.points_b.data]
+    round_, number = _number(form.round.data), _number(form.table.data)
+    try:
+        events.set_result(store(), event_id, key, round_, number, form.outcome.data, points)
+    except ScopaError as err:
+        return _report(err, event_id)
+    flash(_("Table %(n)s: result saved. The standings show it now.", n=number))
+    return _back(event_id, f"#table-{round_}-{number}")
+
+
+@bp.post("/e/<event_id>/withdraw")
+def withdraw_entrant(event_id: str):
+    key = _organiser(event_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    back = request.form.get("back") == "1"
+    try:
+        entrant = events.withdraw(store(), event_id, key, form.entrant.data or "", not back)
+    except ScopaError as err:
+        return _report(err, event_id)
+    if back:
+        flash(_("%(name)s plays again from the next round.", name=entrant.name))
+    else:
+        flash(_("%(name)s has left: the next rounds pair the others. A table of theirs still to start can be paired "
+                "again; one under way can be given as a forfeit.", name=entrant.name))  # fmt: skip
+    return _back(event_id, "#players")
+
+
+@bp.post("/e/<event_id>/repair")
+def repair_round(event_id: str):
+    key = _organiser(event_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        played = events.repair(store(), event_id, key)
+    except ScopaError as err:
+        return _report(err, event_id)
+    flash(_("Round %(n)s paired again at the tables not yet started.", n=played.number))
+    return _back(event_id, f"#round-{played.number}")
+
+
+# --- exports ------------------------------------------------------------------------------------------------------
+
+
+def _export(event: Event) -> dict[str, Any]:
+    from scorekeeper.web.event_api import event_json, standings_json
+
+    return {"event": event_json(event), **standings_json(event, events.standings_of(event))}
+
+
+@bp.get("/e/<event_id>/export.json")
+def event_export_json(event_id: str):
+    event = events.get(store(), event_id)
+    response = Response(json.dumps(_export(event), ensure_ascii=False, indent=1), mimetype="application/json")
+    response.headers["Content-Disposition"] = "attachment; filename=event.json"
+    return response
+
+
+@bp.get("/e/<event_id>/export.csv")
+def event_export_csv(event_id: str):
+    """The standings, then every table's result, in one CSV (for a spreadsheet)."""
+    event = events.get(store(), event_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    names = event.names
+    writer.writerow([_("Rank"), _("Name"), _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Byes"), _("Match points"),
+                     _("Points for"), _("Points against"), _("Head to head"), _("Buchholz")])  # fmt: skip
+    for line in events.standings_of(event):
+        writer.writerow([csv_cell(v) for v in (
+            line.rank, names[line.entrant], line.played, line.won, line.drawn, line.lost, line.byes,
+            line.match_points, line.points_for, line.points_against, line.tiebreaks.get("head_to_head", ""),
+            line.tiebreaks.get("buchholz", ""))])  # fmt: skip
+    writer.writerow([])
+    writer.writerow([_("Round"), _("Table"), _("Side 1"), _("Side 2"), _("Points 1"), _("Points 2"), _("Result")])
+    for played in event.rounds:
+        for t in played.tables:
+            writer.writerow([csv_cell(v) for v in (played.number, t.number, names[t.sides[0]], names[t.sides[1]],
+                                                   t.result.points[0], t.result.points[1], t.state)])  # fmt: skip
+        if played.bye:
+            writer.writerow([played.number, "", csv_cell(names[played.bye]), _("bye"), "", "", ""])
+    response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = "attachment; filename=event.csv"
+    return response
