@@ -45,6 +45,7 @@ bench: $(VENV)/.dev
 	$(PY) -m bench.moves
 	$(PY) -m bench.web
 	$(PY) -m bench.groups
+	$(PY) -m bench.events
 
 clean:
 	rm -rf $(VENV) $(VENV)-* .pytest_cache .hypothesis .mypy_cache .axe

@@ -536,6 +536,13 @@ class Store:
         ).fetchone()
         return row[0] if row else None
 
+    def event_of_game(self, game_id: str) -> dict[str, Any] | None:
+        """The event, round and table a game is played at, if any: {event_id, name, round, number}."""
+        rows = list(self.db.query(
+            "SELECT t.event_id AS event_id, events.name AS name, t.round AS round, t.number AS number "
+            "FROM event_tables AS t JOIN events ON events.id = t.event_id WHERE t.game_id = ?", [game_id]))  # fmt: skip
+        return rows[0] if rows else None
+
     def insert_event_round(self, event_id: str, number: int, bye: str | None) -> None:
         self.db.execute("INSERT INTO event_rounds (event_id, number, bye, paired, closed) VALUES (?, ?, ?, ?, NULL)",
                         [event_id, number, bye, now()])  # fmt: skip

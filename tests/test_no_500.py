@@ -11,7 +11,8 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
         st.sampled_from(["hand", "table", "card", "capture", "sides", "rules", "pile", "tally", "scopas", "name",
                          "players", "cards", "coins", "settebello", "primiera", "primiera_won", "profile", "target",
-                         "end", "napola", "submission_id", "last_play", "version", "deck_style", "won"]),
+                         "end", "napola", "submission_id", "last_play", "version", "deck_style", "won", "pairing",
+                         "rounds", "table_size", "match_points", "outcome", "points", "number", "withdrawn"]),
         inner, max_size=6),
     max_leaves=20,
 )  # fmt: skip
@@ -21,8 +22,10 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 @pytest.mark.parametrize(
-    "path", ["/api/v1/moves", "/api/v1/score", "/api/v1/judge", "/api/v1/deal", "/api/v1/games", "/api/v1/groups"]
-)
+    "path",
+    ["/api/v1/moves", "/api/v1/score", "/api/v1/judge", "/api/v1/deal", "/api/v1/games", "/api/v1/groups",
+     "/api/v1/events"],
+)  # fmt: skip
 @SETTINGS
 @given(body=json_values)
 def test_api_bodies_never_give_a_500(client, path, body):
@@ -165,8 +168,11 @@ def test_every_route_answers_arbitrary_fields_without_a_500(app, client, fields,
     g = client.post("/api/v1/games", json=body, headers={"X-Group-Key": group["group_key"]}).json
     player = client.get(f"/api/v1/groups/{group['id']}").json["players"][0]["id"]
     client.get(group["keeper_url"])  # this client keeps the group, so its changes are tried too
+    event = client.post("/api/v1/events", json={"name": "E", "players": ["A", "B", "C"]}).json
+    client.post(f"/api/v1/events/{event['id']}/rounds", headers={"X-Organiser-Key": event["organiser_key"]})
+    client.get(event["organiser_url"])  # this client runs the event, so its changes are tried too
     values = {"game_id": g["id"], "number": 1, "key": g["keeper_key"], "kind": "2", "group_id": group["id"],
-              "player_id": player}  # fmt: skip
+              "player_id": player, "event_id": event["id"], "table": 1, "entrant_id": "1"}  # fmt: skip
     for rule, method in _routes(app):
         for args in (values, {name: junk for name in rule.arguments}):
             try:

@@ -13,7 +13,7 @@ import io
 import json
 from typing import Any
 
-from flask import Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
@@ -28,14 +28,12 @@ from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence
 from scorekeeper.web.i18n import say
-from scorekeeper.web.keepers import kept_groups
+from scorekeeper.web.keepers import keep_event, kept_events, kept_groups
 from scorekeeper.web.lazy import _l
 from scorekeeper.web.pages import bp
 from scorekeeper.web.qr import qr_svg
 from scorekeeper.web.sheets import csv_cell
 
-EVENTS = "events"  # session key: {event id: organiser key} for the events this phone runs, newest first
-EVENTS_MAX = 3  # with the games and groups kept, the cookie stays under 4 KB
 PLAYERS_TEXT_MAX = ENTRANTS_MAX * (2 * NAME_MAX + 4)
 TIEBREAK_WORDS = {
     "points_difference": _l("game points difference"), "head_to_head": _l("head to head"),
@@ -43,19 +41,6 @@ TIEBREAK_WORDS = {
 }  # fmt: skip
 # A field of this many entrants or fewer plays every other by default (a short evening's round-robin).
 ROUND_ROBIN_UP_TO = 6
-
-
-def kept_events() -> dict[str, str]:
-    kept = session.get(EVENTS)
-    if not isinstance(kept, dict):
-        return {}
-    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
-
-
-def keep_event(event_id: str, key: str) -> None:
-    kept = {event_id: key, **{k: v for k, v in kept_events().items() if k != event_id}}
-    session[EVENTS] = dict(list(kept.items())[:EVENTS_MAX])
-    session.permanent = True
 
 
 def organiser_key(event_id: str) -> str | None:

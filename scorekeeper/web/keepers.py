@@ -128,3 +128,22 @@ def may_change_group(group_id: str) -> bool:
     """True when this request may start games in the group: the X-Group-Key header or this phone's cookie."""
     key = request.headers.get("X-Group-Key") or kept_groups().get(group_id)
     return groups.is_keeper(store(), group_id, key)
+
+
+EVENTS = "events"  # session key: {event id: organiser key} for the events this phone runs, newest first
+EVENTS_MAX = 3  # with the games and groups kept, the cookie stays under 4 KB
+
+
+def kept_events() -> dict[str, str]:
+    """The events this phone runs, newest first: {event id: organiser key}."""
+    kept = session.get(EVENTS)
+    if not isinstance(kept, dict):
+        return {}
+    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def keep_event(event_id: str, key: str) -> None:
+    """Remember on this phone the event's organiser key (at most EVENTS_MAX events, the oldest let go first)."""
+    kept = {event_id: key, **{k: v for k, v in kept_events().items() if k != event_id}}
+    session[EVENTS] = dict(list(kept.items())[:EVENTS_MAX])
+    session.permanent = True

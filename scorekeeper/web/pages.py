@@ -132,6 +132,9 @@ def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=N
 def _group_links(game_id: str, keeper: bool) -> dict[str, Any]:
     """The group the game is in (a link back), or the groups this phone keeps that the game could join."""
     group_id = store().game_group(game_id)
+    at_table = store().event_of_game(game_id)
+    if at_table is not None:
+        return {"in_group": store().group(group_id) if group_id else None, "join_groups": [], "at_table": at_table}
     if group_id is not None:
         return {"in_group": store().group(group_id), "join_groups": []}
     if not keeper:

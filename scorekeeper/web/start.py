@@ -27,7 +27,15 @@ from scorekeeper.web import i18n
 from scorekeeper.web.context import absolute, store
 from scorekeeper.web.forms import sentence
 from scorekeeper.web.i18n import say
-from scorekeeper.web.keepers import forget, keep, keeper_required, kept_games, kept_groups, may_change_group
+from scorekeeper.web.keepers import (
+    forget,
+    keep,
+    keeper_required,
+    kept_events,
+    kept_games,
+    kept_groups,
+    may_change_group,
+)
 from scorekeeper.web.pages import bp
 from scorekeeper.web.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
 
@@ -39,9 +47,11 @@ def home():
     found = store().versions(list(kept))
     mine = [games.get(store(), gid) for gid in kept if gid in found]
     my_groups = [g for g in (store().group(gid) for gid in kept_groups()) if g is not None]
+    my_events = [e for e in (store().event(eid) for eid in kept_events()) if e is not None]
     return render_template(
         "home.html",
         groups=my_groups,
+        events=my_events,
         games=mine,
         live=[g for g in mine if not g.finished],
         finished=[g for g in mine if g.finished],
