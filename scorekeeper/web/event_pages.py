@@ -32,7 +32,7 @@ from scorekeeper.web.keepers import keep_event, kept_events, kept_groups
 from scorekeeper.web.lazy import _l
 from scorekeeper.web.pages import bp
 from scorekeeper.web.qr import qr_svg
-from scorekeeper.web.sheets import csv_cell
+from scorekeeper.web.sheets import _date, csv_cell
 
 PLAYERS_TEXT_MAX = ENTRANTS_MAX * (2 * NAME_MAX + 4)
 TIEBREAK_WORDS = {
@@ -219,7 +219,7 @@ def table_cards(event_id: str, number: int):
 def event_sheet(event_id: str):
     """The result sheet: the standings and every round's results, on one page."""
     event = events.get(store(), event_id)
-    return render_template("event_sheet.html", **_view(event),
+    return render_template("event_sheet.html", **_view(event), created=_date(event.created),
                            event_url=absolute(url_for("pages.event_page", event_id=event_id)))  # fmt: skip
 
 

@@ -75,6 +75,22 @@ class Builder:
         players = self.page.request.get(f"{self.base}/api/v1/groups/{made['id']}").json()["players"]
         return made["id"], made["keeper_url"], [p["id"] for p in players]
 
+    def event(self) -> tuple[str, str]:
+        """An eight-player Swiss evening in its first round, two tables finished: its id and organiser link."""
+        names = ["Anna", "Bruno", "Carla", "Dario", LONG, "Fabio", "Giulia", "Marco"]
+        made = self.page.request.post(f"{self.base}/api/v1/events", data={
+            "name": "Domenica di scopa", "players": names, "pairing": "swiss", "rounds": 3, "rules": {"target": 4},
+        }).json()  # fmt: skip
+        key = {"X-Organiser-Key": made["organiser_key"]}
+        played = self.page.request.post(f"{self.base}/api/v1/events/{made['id']}/rounds", headers=key).json()
+        for i, table in enumerate(played["tables"][:2]):
+            game = table["game"]
+            sent = self.page.request.post(f"{self.base}/api/v1/games/{game['id']}/rounds",
+                                          headers={"X-Keeper-Key": game["keeper_key"]},
+                                          data={"submission_id": f"event-table-{i}", "sides": WIN})  # fmt: skip
+            assert sent.status == 201, sent.text()
+        return made["id"], made["organiser_url"]
+
     def keep(self, game: Game) -> None:
         """Make this browser the game's keeper, as opening the keeper link does."""
         self.page.goto(game.keeper_url)
@@ -143,6 +159,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         (["Carla", "Anna"], [WIN, WIN, WIN]),
     ])  # fmt: skip
     calling = make.game(["Anna", "Bruno"], [SPLIT], rules={"call_out": True, "napoleone": True})
+    event, organiser_url = make.event()
     g = f"/g/{live.id}"
     kept = False
 
@@ -151,6 +168,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         if not kept:
             for game in (live, tied, finished, team, six, saving, calling, alone6):
                 make.keep(game)
+            page.goto(organiser_url)  # this phone runs the event
             kept = True
 
     def visit(path: str, keeper: bool = True) -> Callable[[], None]:
@@ -194,6 +212,28 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("scoreboard-finished", visit(f"/g/{finished.id}")),
         ("scoreboard-tied", visit(f"/g/{tied.id}")),
         ("scoreboard-call-out", visit(f"/g/{calling.id}?call=1")),
+        ("event-new", visit("/events/new", keeper=False)),
+        (
+            "event-new-error",
+            send(
+                "/events/new",
+                {
+                    "name": "Night",
+                    "players": "Anna\nanna",
+                    "table_size": "2",
+                    "pairing": "swiss",
+                    "profile": "classic",
+                    "win": "2",
+                    "draw": "1",
+                    "loss": "0",
+                    "bye": "1",
+                },
+            ),
+        ),  # fmt: skip
+        ("event-organiser", visit(f"/e/{event}")),
+        ("event-screen", visit(f"/e/{event}/screen")),
+        ("event-cards", visit(f"/e/{event}/rounds/1/cards")),
+        ("event-sheet", visit(f"/e/{event}/sheet")),
         ("group-new", visit("/groups/new", keeper=False)),
         ("group", visit(f"/groups/{group}", keeper=False)),
         ("player-stats", visit(f"/groups/{group}/players/{group_players[0]}", keeper=False)),
