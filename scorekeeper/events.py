@@ -98,10 +98,17 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Round:
+    """A round: its tables, and who sat it out (the bye of an odd count; in a round-robin, also the opponents
+    of players who left)."""
+
     number: int
-    bye: str | None
+    byes: tuple[str, ...]
     closed: bool
     tables: list[Table]
+
+    @property
+    def bye(self) -> str | None:
+        return self.byes[0] if self.byes else None
 
     @property
     def done(self) -> bool:
@@ -258,7 +265,8 @@ def get(store: Store, event_id: str) -> Event:
         deck_style=DeckStyle.parse(row["deck_style"]),
         match_points=MatchPoints.parse(json.loads(row["match_points"])), version=row["version"],
         entrants=entrants,
-        rounds=[Round(r["number"], r["bye"], r["closed"] is not None, rounds.get(r["number"], []))
+        rounds=[Round(r["number"], tuple(r["bye"].split(",")) if r["bye"] else (), r["closed"] is not None,
+                      rounds.get(r["number"], []))
                 for r in store.event_rounds(event_id)],
     )  # fmt: skip
 
@@ -290,7 +298,7 @@ def _said(result: Result) -> str:
 def standings_of(event: Event) -> list[Standing]:
     """The standings now: closed rounds and the current round's finished tables, byes included."""
     results = [t.result for r in event.rounds for t in r.tables]
-    byes = [r.bye for r in event.rounds if r.bye]
+    byes = [b for r in event.rounds for b in r.byes]
     return standings([e.id for e in event.entrants], results, byes, event.match_points, event.pairing == "swiss")
 
 
@@ -349,28 +357,28 @@ def pair_next(store: Store, event_id: str, key: str, number: object = None) -> R
     if event.pairing == "round_robin":
         everyone = [e.id for e in event.entrants]
         pairs, bye = round_robin_round(everyone, number)
-        # A withdrawn entrant's opponent has the round off, as a bye.
+        # The schedule stays as it is: a withdrawn entrant's opponent has the round off, as a bye.
         gone = {e.id for e in event.entrants if e.withdrawn}
         kept = [(a, b) for a, b in pairs if a not in gone and b not in gone]
         freed = [x for a, b in pairs if a in gone or b in gone for x in (a, b) if x not in gone]
-        bye = (bye if bye not in gone else None) or (freed[0] if freed else None)
+        byes = ([bye] if bye and bye not in gone else []) + freed
         pairs = kept
     else:
         pairing = _swiss(event, playing)
-        pairs, bye = pairing.pairs, pairing.bye
-    return _start_round(store, event, key, number, pairs, bye)
+        pairs, byes = pairing.pairs, [pairing.bye] if pairing.bye else []
+    return _start_round(store, event, key, number, pairs, byes)
 
 
 def _swiss(event: Event, playing: list[str]):
     table = {line.entrant: line for line in standings_of(event)}
     ranked = [line.entrant for line in sorted(table.values(), key=lambda line: line.rank) if line.entrant in playing]
     met = {frozenset(t.sides) for r in event.rounds for t in r.tables}
-    had_bye = [r.bye for r in event.rounds if r.bye]
+    had_bye = [b for r in event.rounds for b in r.byes]
     return swiss_round(ranked, {e: table[e].match_points for e in ranked}, met, had_bye)
 
 
 def _start_round(store: Store, event: Event, key: str, number: int, pairs: Sequence[tuple[str, str]],
-                 bye: str | None, numbers: Sequence[int] | None = None, new_round: bool = True,
+                 byes: Sequence[str], numbers: Sequence[int] | None = None, new_round: bool = True,
                  replacing: Sequence[int] = ()) -> Round:  # fmt: skip
     """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...)."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
@@ -398,10 +406,10 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
             raise EventConflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again",
                                     n=number), "round")  # fmt: skip
         elif new_round:
-            store.insert_event_round(event.id, number, bye)
+            store.insert_event_round(event.id, number, ",".join(byes) or None)
         else:
             store.delete_event_tables(event.id, number, list(replacing))
-            store.set_event_bye(event.id, number, bye)
+            store.set_event_bye(event.id, number, ",".join(byes) or None)
         for table_number, game_id, sides_, seed in made:
             store.insert_event_table(event.id, number, table_number, game_id, sides_, seed)
     return get(store, event.id).rounds[number - 1]
@@ -472,31 +480,31 @@ def withdraw(store: Store, event_id: str, key: str, entrant_id: str, withdrawn: 
 
 def repair(store: Store, event_id: str, key: str) -> Round:
     """Pair the open round again among its tables whose games have not started (a player left, or arrived):
-    tables with a hand played stay as they are; the bye is given again if the count needs one."""
+    tables with a hand played stay as they are; a bye is given again if the count needs one."""
     check_key(store, event_id, key)
     event = get(store, event_id)
     current = event.current
     if current is None or current.closed:
         raise EventConflict(msg("there is no open round to pair again"), "round")
     unstarted = [t for t in current.tables if t.hands == 0 and t.state in ("playing", "finished")]
-    pool = [e for t in unstarted for e in t.sides] + ([current.bye] if current.bye else [])
+    pool = [e for t in unstarted for e in t.sides] + list(current.byes)
     pool = [e for e in pool if not event.entrant(e).withdrawn]
     # Entrants who came back (no longer withdrawn) and are not at any table of this round join the pool.
-    seated = {e for t in current.tables for e in t.sides} | ({current.bye} if current.bye else set())
+    seated = {e for t in current.tables for e in t.sides} | set(current.byes)
     pool += [e.id for e in event.entrants if not e.withdrawn and e.id not in seated]
     if event.pairing == "round_robin":
         # A round-robin's schedule is fixed: the re-paired tables keep their pairs where both still play.
         pairs = [t.sides for t in unstarted if all(e in pool for e in t.sides)]
         left = [e for e in pool if not any(e in p for p in pairs)]
         pairs += [(left[i], left[i + 1]) for i in range(0, len(left) - 1, 2)]
-        bye = left[-1] if len(left) % 2 else None
+        byes = [left[-1]] if len(left) % 2 else []
     else:
         table = {line.entrant: line for line in standings_of(_without_round(event))}
         ranked = [line.entrant for line in sorted(table.values(), key=lambda line: line.rank) if line.entrant in pool]
         met = {frozenset(t.sides) for r in event.rounds[:-1] for t in r.tables}
-        had_bye = [r.bye for r in event.rounds[:-1] if r.bye]
+        had_bye = [b for r in event.rounds[:-1] for b in r.byes]
         pairing = swiss_round(ranked, {e: table[e].match_points for e in ranked}, met, had_bye)
-        pairs, bye = pairing.pairs, pairing.bye
+        pairs, byes = pairing.pairs, [pairing.bye] if pairing.bye else []
     # The tables freed are used again, lowest first, then new ones after the round's last.
     top = max((t.number for t in current.tables), default=0)
     numbers = sorted(t.number for t in unstarted) + list(range(top + 1, top + 1 + len(pairs)))
@@ -506,7 +514,7 @@ def repair(store: Store, event_id: str, key: str) -> Round:
         key,
         current.number,
         pairs,
-        bye,
+        byes,
         numbers[: len(pairs)],
         new_round=False,
         replacing=[t.number for t in unstarted],

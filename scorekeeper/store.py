@@ -544,6 +544,7 @@ class Store:
         return rows[0] if rows else None
 
     def insert_event_round(self, event_id: str, number: int, bye: str | None) -> None:
+        """A round paired; ``bye``: the ids of those who sit it out, joined by commas (or None)."""
         self.db.execute("INSERT INTO event_rounds (event_id, number, bye, paired, closed) VALUES (?, ?, ?, ?, NULL)",
                         [event_id, number, bye, now()])  # fmt: skip
         self._touch_event(event_id)

@@ -337,3 +337,18 @@ def test_the_big_screen_the_result_sheet_and_the_exports(client):
     before = client.get(f"/e/{event['id']}/version").get_json()["version"]
     play(client, first["tables"][1], sid="later")
     assert client.get(f"/e/{event['id']}/version").get_json()["version"] != before  # the screen reloads
+
+
+def test_in_a_round_robin_the_opponents_of_players_who_left_have_the_round_off(client):
+    event, key = make(client, players=list("ABCDEF"), pairing="round_robin")
+    first = pair(client, event, key)
+    for t in first["tables"]:
+        play(client, t)
+    # Round 2 of six (Berger): F-D, E-C, A-B. D and E leave: F and C sit it out, both with a bye.
+    for entrant in ("4", "5"):
+        client.post(f"/api/v1/events/{event['id']}/entrants/{entrant}/withdraw", headers=key, json={})
+    second = pair(client, event, key)
+    assert [[s["name"] for s in t["sides"]] for t in second["tables"]] == [["A", "B"]]
+    assert sorted(second["byes"]) == ["C", "F"]
+    table = by_name(standings(client, event))
+    assert table["C"]["byes"] == 1 and table["F"]["byes"] == 1 and table["C"]["played"] == 1

@@ -168,6 +168,7 @@ def round_json(event: Event, played: Round, key: str | None) -> dict[str, Any]:
         "tables": [table_json(event, t, key) for t in played.tables],
         "bye": names.get(played.bye) if played.bye else None,
         "bye_entrant": played.bye,
+        "byes": [names[b] for b in played.byes],
     }
 
 

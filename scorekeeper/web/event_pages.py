@@ -363,8 +363,8 @@ def event_export_csv(event_id: str):
         for t in played.tables:
             writer.writerow([csv_cell(v) for v in (played.number, t.number, names[t.sides[0]], names[t.sides[1]],
                                                    t.result.points[0], t.result.points[1], t.state)])  # fmt: skip
-        if played.bye:
-            writer.writerow([played.number, "", csv_cell(names[played.bye]), _("bye"), "", "", ""])
+        for bye in played.byes:
+            writer.writerow([played.number, "", csv_cell(names[bye]), _("bye"), "", "", ""])
     response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = "attachment; filename=event.csv"
     return response
