@@ -3,6 +3,7 @@ ordinary game kept by its own phone, the standings live as tables finish, the or
 withdrawals and closes, concurrent reports, and every bad input refused with a clear message."""
 
 import json
+import re
 import threading
 
 import pytest
@@ -288,7 +289,7 @@ def test_unknown_events_are_404_and_no_event_route_gives_a_500(client):
 # --- pages -------------------------------------------------------------------------------------------------------
 
 
-def test_the_new_event_page_makes_an_event_this_phone_runs(client):
+def test_the_new_event_page_makes_an_event_this_phone_runs(app, client):
     page = client.get("/events/new").get_data(as_text=True)
     assert 'name="players"' in page and "Round-robin" in page
     r = client.post("/events/new", data={"name": "Scopa Sunday", "players": "Anna\nBruno\nCarla\nDario\n",
@@ -301,6 +302,12 @@ def test_the_new_event_page_makes_an_event_this_phone_runs(client):
     assert r.status_code == 302 and r.location.endswith("#round-1"), r.get_data(as_text=True)[-2000:]
     page = client.get(r.location.split("#")[0]).get_data(as_text=True)
     assert "Table 1" in page and "Table 2" in page and "Table cards, round 1" in page
+    # The organiser link, for a second phone: shown to the organiser only.
+    link = re.search(r'value="(http://localhost/e/[\w-]+/organise/[\w-]+)"', page)[1]
+    other, event_page = app.test_client(), r.location.split("#")[0]
+    assert "/organise/" not in other.get(event_page).get_data(as_text=True)
+    other.get(link)
+    assert "Correct or forfeit" in other.get(event_page).get_data(as_text=True)  # the second phone runs it too
 
 
 def test_a_bad_event_form_keeps_what_was_typed_and_says_what_is_wrong(client):

@@ -177,9 +177,12 @@ def event_page(event_id: str):
     event = events.get(store(), event_id)
     key = organiser_key(event_id)
     form = ActionForm()
+    organiser_url = absolute(url_for("pages.organise_event", event_id=event_id, key=key)) if key else None
     return render_template(
         "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
         event_url=absolute(url_for("pages.event_page", event_id=event_id)),
+        organiser_url=organiser_url,
+        organiser_qr=qr_svg(organiser_url, _("QR code of the organiser link")) if organiser_url else None,
         viewer_qr=qr_svg(absolute(url_for("pages.event_page", event_id=event_id)), _("QR code of this event's page")),
     )  # fmt: skip
 
