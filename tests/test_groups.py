@@ -321,3 +321,13 @@ def test_the_scoreboard_offers_the_phones_groups_and_links_back_to_its_group(cli
     game2 = client.post("/new", data={"players-0": "Anna", "players-1": "Carla", "profile": "classic",
                                       "deck_style": "italian", "group": group_id}).headers["Location"]  # fmt: skip
     assert client.get(f"/api/v1/groups/{group_id}").get_json()["games"][0]["id"] == game2.rsplit("/", 1)[1]
+
+
+def test_a_new_game_for_a_group_this_phone_does_not_keep_says_it_starts_on_its_own(app, client):
+    group = client.post("/api/v1/groups", json={"name": "Club"}).get_json()
+    stranger = app.test_client()
+    page = stranger.get(f"/new?group={group['id']}").get_data(as_text=True)
+    assert "does not keep the group “Club”" in page and 'name="group" value=' not in page
+    client.get(group["keeper_url"])
+    page = client.get(f"/new?group={group['id']}").get_data(as_text=True)
+    assert "does not keep the group" not in page and f'name="group" value="{group["id"]}"' in page

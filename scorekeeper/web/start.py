@@ -115,6 +115,9 @@ def new_game():
     if request.method == "GET" and not form.group.data:
         form.group.data = request.args.get("group", "")
     group = _group_of(form.group.data)
+    # A group asked for that this phone does not keep: said plainly, so nobody thinks the game is in it.
+    asked = form.group.data if isinstance(form.group.data, str) and len(form.group.data) <= 64 else ""
+    not_kept = store().group(asked) if asked and group is None else None
     if form.validate_on_submit():
         try:
             names = form.names()
@@ -143,6 +146,7 @@ def new_game():
         profile=profiles.get(form.profile.data) or profiles["classic"],
         rules_open=any(field.errors for field in rules_fields),
         group=group,
+        not_kept=not_kept,
         group_names=[p.name for p in groups.players(store(), group["id"])] if group else [],
         usual_targets=USUAL_TARGETS,
         name_max=NAME_MAX,
