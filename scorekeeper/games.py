@@ -28,6 +28,7 @@ from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, ScorekeeperError
 from scorekeeper.rules.game import GAME_NAME_MAX, clean_text
 from scorekeeper.rules.ledger import (
+    HANDS_MAX,
     Game,
     GameScore,
     HandEntry,
@@ -316,6 +317,9 @@ def record_hand(
                 raise _moved_on(before, number)
             if before.finished:
                 raise Conflict(msg("the game is over; correct or delete a hand to reopen it"), "finished")
+            if before.next_number > HANDS_MAX:
+                raise Conflict(msg("a game keeps at most %(max)s hands; start a new game (a rematch keeps the sides "
+                                   "and rules)", max=HANDS_MAX), "too_many_hands")  # fmt: skip
             pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
             record = store.insert_round(game_id, before.next_number, entry, submission_id, pending)
             store.remember(game_id, submission_id, "add", print_, record.id)

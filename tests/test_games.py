@@ -224,3 +224,23 @@ def test_a_hand_saved_meanwhile_that_won_the_game_is_what_the_second_phone_is_to
         games.record_hand(store, game_id, hand(TALLY_B, TALLY_A), "sub-late-00001", number=2)
     assert caught.value.kind == "stale" and "hand 2 was already saved on another phone" in str(caught.value.message)
     assert "That hand ended the game" in str(caught.value.message)
+
+
+def test_a_game_keeps_a_bounded_number_of_hands(client, monkeypatch):
+    # Hands where every category is tied score nothing: without a bound a game could grow for ever.
+    monkeypatch.setattr(games, "HANDS_MAX", 2)
+    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).get_json()
+    head = {"X-Keeper-Key": g["keeper_key"]}
+    hand = {"sides": [{"won": ["settebello"]}, {"won": []}]}
+    for i in range(2):
+        assert client.post(f"/api/v1/games/{g['id']}/rounds", json={**hand, "submission_id": f"sub-bound-{i}"},
+                           headers=head).status_code == 201  # fmt: skip
+    r = client.post(f"/api/v1/games/{g['id']}/rounds", json={**hand, "submission_id": "sub-bound-9"}, headers=head)
+    assert r.status_code == 409 and r.get_json()["error"] == "too_many_hands" and "at most 2 hands" in r.get_json()[
+        "message"]  # fmt: skip
+    assert len(client.get(f"/api/v1/games/{g['id']}").get_json()["rounds"]) == 2
+    client.get(g["keeper_url"])
+    page = client.post(f"/g/{g['id']}/won", data={"won_cards": "tie", "won_coins": "tie", "won_settebello": "0",
+                                                  "won_primiera": "tie", "action": "save",
+                                                  "submission_id": "sub-bound-web"}, follow_redirects=True)  # fmt: skip
+    assert "at most 2 hands" in page.get_data(as_text=True)

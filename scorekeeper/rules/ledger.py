@@ -22,6 +22,11 @@ TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "nap
 ENTRY_KINDS = ("pile", "tally", "won")
 
 
+# The most hands one game keeps. A game to 31 takes a few dozen; a hand where every category is tied scores
+# nothing, so without a bound a game could grow for ever (and every read of it with it).
+HANDS_MAX = 300
+
+
 @dataclass(frozen=True, slots=True)
 class SideEntry:
     """What one side brought to a hand: its pile, its counts or the categories it won; and its scopas.
