@@ -21,10 +21,11 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-// The pages worth keeping for offline use: the home page, a game's pages (scoreboard, hands, sheet, its forms).
+// The pages worth keeping for offline use: the home page, a game's pages (scoreboard, hands, sheet, its forms),
+// a group's page, an event's page, big screen and result sheet.
 function keepable(url) {
   return url.pathname === "/" || /^\/g\/[\w-]+(\/(hands(\/\d+(\/(edit|delete))?)?|sheet|counts|hand))?$/.test(url.pathname) ||
-    /^\/groups\/[\w-]+$/.test(url.pathname);
+    /^\/groups\/[\w-]+$/.test(url.pathname) || /^\/e\/[\w-]+(\/(screen|sheet))?$/.test(url.pathname);
 }
 
 function remember(request, response) {
