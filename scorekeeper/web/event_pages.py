@@ -241,6 +241,15 @@ def _number(value: str | None) -> int:
     return int(value) if value and value.isascii() and value.isdigit() and len(value) < 6 else 0
 
 
+def _action(event_id: str) -> tuple[str, ActionForm]:
+    """An organiser's change: this phone's organiser key (else a 403) and the form sent (else a 400)."""
+    key = _organiser(event_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    return key, form
+
+
 def _report(err: ScopaError, event_id: str):
     flash(sentence(err.message), "error")
     return _back(event_id)
@@ -249,10 +258,7 @@ def _report(err: ScopaError, event_id: str):
 @bp.post("/e/<event_id>/pair")
 def pair_round(event_id: str):
     """Pair the next round (the form names it: a double tap pairs it once)."""
-    key = _organiser(event_id)
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
+    key, form = _action(event_id)
     try:
         played = events.pair_next(store(), event_id, key, _number(form.round.data) or None)
     except ScopaError as err:
@@ -263,10 +269,7 @@ def pair_round(event_id: str):
 
 @bp.post("/e/<event_id>/close")
 def close_round(event_id: str):
-    key = _organiser(event_id)
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
+    key, form = _action(event_id)
     try:
         events.close_round(store(), event_id, key, _number(form.round.data))
     except ScopaError as err:
@@ -298,10 +301,7 @@ def table_result(event_id: str):
 
 @bp.post("/e/<event_id>/withdraw")
 def withdraw_entrant(event_id: str):
-    key = _organiser(event_id)
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
+    key, form = _action(event_id)
     back = request.form.get("back") == "1"
     try:
         entrant = events.withdraw(store(), event_id, key, form.entrant.data or "", not back)
@@ -317,10 +317,7 @@ def withdraw_entrant(event_id: str):
 
 @bp.post("/e/<event_id>/repair")
 def repair_round(event_id: str):
-    key = _organiser(event_id)
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
+    key, form = _action(event_id)
     try:
         played = events.repair(store(), event_id, key)
     except ScopaError as err:

@@ -109,19 +109,29 @@ GROUPS = "groups"  # session key: {group id: group key} for the groups this phon
 GROUPS_MAX = 5  # with the 50 games, the cookie stays under 4 KB
 
 
-def kept_groups() -> dict[str, str]:
-    """The groups this phone keeps (may start games in), newest first: {group id: group key}."""
-    kept = session.get(GROUPS)
+def _kept_keys(name: str) -> dict[str, str]:
+    """A {id: key} map kept in the session under ``name`` (groups, events), newest first; anything else is none."""
+    kept = session.get(name)
     if not isinstance(kept, dict):
         return {}
     return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
 
 
+def _keep_key(name: str, limit: int, item_id: str, key: str) -> None:
+    """Put ``item_id``'s key first in the session's ``name`` map, keeping at most ``limit`` (the oldest go)."""
+    kept = {item_id: key, **{k: v for k, v in _kept_keys(name).items() if k != item_id}}
+    session[name] = dict(list(kept.items())[:limit])
+    session.permanent = True
+
+
+def kept_groups() -> dict[str, str]:
+    """The groups this phone keeps (may start games in), newest first: {group id: group key}."""
+    return _kept_keys(GROUPS)
+
+
 def keep_group(group_id: str, key: str) -> None:
     """Remember on this phone the group's key (at most GROUPS_MAX groups, the oldest let go first)."""
-    kept = {group_id: key, **{k: v for k, v in kept_groups().items() if k != group_id}}
-    session[GROUPS] = dict(list(kept.items())[:GROUPS_MAX])
-    session.permanent = True
+    _keep_key(GROUPS, GROUPS_MAX, group_id, key)
 
 
 def may_change_group(group_id: str) -> bool:
@@ -130,20 +140,17 @@ def may_change_group(group_id: str) -> bool:
     return groups.is_keeper(store(), group_id, key)
 
 
+# --- events ---------------------------------------------------------------------------------------------
+
 EVENTS = "events"  # session key: {event id: organiser key} for the events this phone runs, newest first
 EVENTS_MAX = 3  # with the games and groups kept, the cookie stays under 4 KB
 
 
 def kept_events() -> dict[str, str]:
     """The events this phone runs, newest first: {event id: organiser key}."""
-    kept = session.get(EVENTS)
-    if not isinstance(kept, dict):
-        return {}
-    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+    return _kept_keys(EVENTS)
 
 
 def keep_event(event_id: str, key: str) -> None:
     """Remember on this phone the event's organiser key (at most EVENTS_MAX events, the oldest let go first)."""
-    kept = {event_id: key, **{k: v for k, v in kept_events().items() if k != event_id}}
-    session[EVENTS] = dict(list(kept.items())[:EVENTS_MAX])
-    session.permanent = True
+    _keep_key(EVENTS, EVENTS_MAX, event_id, key)
