@@ -359,3 +359,40 @@ def test_in_a_round_robin_the_opponents_of_players_who_left_have_the_round_off(c
     assert sorted(second["byes"]) == ["C", "F"]
     table = by_name(standings(client, event))
     assert table["C"]["byes"] == 1 and table["F"]["byes"] == 1 and table["C"]["played"] == 1
+
+
+def test_the_organisers_page_forms_correct_forfeit_withdraw_pair_again_and_close(client):
+    event, key = make(client, players=["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], rounds=2)
+    client.get(event["organiser_url"])  # this phone runs it
+    e = f"/e/{event['id']}"
+    first = pair(client, event, key)  # Swiss: Anna-Dario, Bruno-Elena, Carla-Fabio
+    # A corrected result and a forfeit, from the page's forms.
+    r = client.post(f"{e}/result", data={"round": "1", "table": "1", "outcome": "1", "points_a": "7",
+                                         "points_b": "11"})  # fmt: skip
+    assert r.status_code == 302 and r.location.endswith("#table-1-1")
+    client.post(f"{e}/result", data={"round": "1", "table": "2", "outcome": "forfeit:0"})
+    table = by_name(standings(client, event))
+    assert table["Dario"]["match_points"] == 2 and table["Dario"]["points_for"] == 11
+    assert table["Elena"]["won"] == 1 and table["Bruno"]["lost"] == 1
+    # A bad correction is refused with a message, and nothing changes.
+    r = client.post(f"{e}/result", data={"round": "1", "table": "1", "outcome": "9"}, follow_redirects=True)
+    assert "Choose a result from the list" in r.get_data(as_text=True)
+    # Fabio leaves before his table starts: the round is paired again without him.
+    client.post(f"{e}/withdraw", data={"entrant": "6"})
+    r = client.post(f"{e}/repair", data={}, follow_redirects=True)
+    assert "Round 1 paired again" in r.get_data(as_text=True)
+    again = client.get(f"/api/v1/events/{event['id']}/rounds/1").get_json()
+    assert again["bye"] == "Carla" and len(again["tables"]) == 2
+    # Every table of round 1 has a result now: round 2 is paired, and round 1 closed first.
+    r = client.post(f"{e}/pair", data={"round": "2"}, follow_redirects=True)
+    assert "Round 2 paired" in r.get_data(as_text=True)
+    second = client.get(f"/api/v1/events/{event['id']}/rounds/2", headers=key).get_json()
+    assert all("Fabio" not in {s["name"] for s in t["sides"]} for t in second["tables"])
+    # Closing the last round while tables play says which.
+    r = client.post(f"{e}/close", data={"round": "2"}, follow_redirects=True)
+    assert "cannot be closed while tables are still playing: 1, 2" in r.get_data(as_text=True)
+    for t in second["tables"]:
+        play(client, t)
+    r = client.post(f"{e}/close", data={"round": "2"}, follow_redirects=True)
+    assert "Final standings: the event is over." in r.get_data(as_text=True)
+    assert len(first["tables"]) == 3
