@@ -478,6 +478,40 @@ def withdraw(store: Store, event_id: str, key: str, entrant_id: str, withdrawn: 
     return get(store, event_id).entrant(entrant_id)
 
 
+def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
+    """A late arrival: a name (for tables of four, a pair: "Anna & Carla" or two names in a list), paired from the
+    next round, or at once by pairing the open round again. A round-robin's schedule is made for the players
+    listed at its start: it takes nobody once it has begun."""
+    check_key(store, event_id, key)
+    event = get(store, event_id)
+    if event.finished:
+        raise EventConflict(msg("the event is over"), "name")
+    if event.pairing == "round_robin" and event.rounds:
+        raise EventConflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
+                                "event, or a round-robin before its first round"), "name")  # fmt: skip
+    if len(event.entrants) >= ENTRANTS_MAX:
+        raise InvalidGameError(msg("an event takes at most %(max)s players or pairs", max=ENTRANTS_MAX), "name")
+    if event.table_size == 4 and isinstance(name, str):
+        name = next(([part.strip() for part in name.split(mark, 1)] for mark in ("&", ",", "/", "+") if mark in name),
+                    [name])  # fmt: skip
+    if event.table_size == 2 and isinstance(name, str):
+        names: tuple[str, ...] = (clean_name(name, "name", "player"),)
+    elif event.table_size == 4 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
+        names = tuple(clean_name(n, "name", "player") for n in name)
+    else:
+        what = msg("name must be the player's name") if event.table_size == 2 else msg(
+            'name must be a pair: "Anna & Carla", or two names in a list')  # fmt: skip
+        raise InvalidGameError(what, "name")
+    listed = {groups.name_key(n) for e in event.entrants for n in e.players}
+    for n in names:
+        if groups.name_key(n) in listed or names.count(n) > 1:
+            raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
+    label = names[0] if len(names) == 1 else _pair_name(names)
+    with games._write(store):
+        entrant_id = store.add_entrant(event_id, label, json.dumps(names))
+    return get(store, event_id).entrant(entrant_id)
+
+
 def repair(store: Store, event_id: str, key: str) -> Round:
     """Pair the open round again among its tables whose games have not started (a player left, or arrived):
     tables with a hand played stay as they are; a bye is given again if the count needs one."""

@@ -585,6 +585,18 @@ class Store:
                         [now(), event_id, number])  # fmt: skip
         self._touch_event(event_id)
 
+    def add_entrant(self, event_id: str, name: str, players: str) -> str:
+        """A late arrival, listed after the others; returns their id (their place in the list)."""
+        row = self.db.execute("SELECT COALESCE(MAX(position), 0) + 1 FROM event_entrants WHERE event_id = ?",
+                              [event_id]).fetchone()  # fmt: skip
+        position = row[0]
+        self.db.execute(
+            "INSERT INTO event_entrants (event_id, id, position, name, players, withdrawn) VALUES (?, ?, ?, ?, ?, 0)",
+            [event_id, str(position), position, name, players],
+        )
+        self._touch_event(event_id)
+        return str(position)
+
     def withdraw_entrant(self, event_id: str, entrant_id: str, withdrawn: bool) -> None:
         self.db.execute("UPDATE event_entrants SET withdrawn = ? WHERE event_id = ? AND id = ?",
                         [int(withdrawn), event_id, entrant_id])  # fmt: skip

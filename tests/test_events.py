@@ -396,3 +396,24 @@ def test_the_organisers_page_forms_correct_forfeit_withdraw_pair_again_and_close
     r = client.post(f"{e}/close", data={"round": "2"}, follow_redirects=True)
     assert "Final standings: the event is over." in r.get_data(as_text=True)
     assert len(first["tables"]) == 3
+
+
+def test_a_late_arrival_joins_a_swiss_event_and_is_paired_at_once_or_next_round(client):
+    event, key = make(client, players=list("ABCDE"), pairing="swiss", rounds=3)
+    first = pair(client, event, key)
+    assert first["bye"] == "E"
+    url = f"/api/v1/events/{event['id']}/entrants"
+    r = client.post(url, headers=key, json={"name": "Franco"})
+    assert r.status_code == 201 and r.get_json()["id"] == "6"
+    # The open round paired again at the tables not started: E has an opponent now, nobody sits out.
+    again = client.post(f"/api/v1/events/{event['id']}/rounds/1/repair", headers=key).get_json()
+    assert again["bye"] is None and len(again["tables"]) == 3
+    assert "Franco" in {s["name"] for t in again["tables"] for s in t["sides"]}
+    for body, words in (({"name": "a"}, "listed twice"), ({"name": ""}, "name"), ({"name": ["X", "Y"]}, "name")):
+        r = client.post(url, headers=key, json=body)
+        assert r.status_code == 400 and r.get_json()["field"] == "name", body
+    assert client.post(url, json={"name": "Gino"}).status_code == 403
+    robin, robin_key = make(client, players=list("ABCD"), pairing="round_robin")
+    pair(client, robin, robin_key)
+    r = client.post(f"/api/v1/events/{robin['id']}/entrants", headers=robin_key, json={"name": "Franco"})
+    assert r.status_code == 409 and "round-robin" in r.get_json()["message"]

@@ -115,6 +115,13 @@ def set_result(event_id: str, number: int, table: int):
     return table_json(events.get(store(), event_id), found, None)
 
 
+@bp.post("/events/<event_id>/entrants")
+def add_entrant(event_id: str):
+    """A late arrival: ``{"name": "Anna"}`` (for tables of four ``{"name": ["Anna", "Carla"]}``)."""
+    entrant = events.add_entrant(store(), event_id, organiser_key(), json_body().get("name"))
+    return entrant_json(entrant), 201
+
+
 @bp.post("/events/<event_id>/entrants/<entrant_id>/withdraw")
 def withdraw(event_id: str, entrant_id: str):
     """An entrant leaves (``{"withdrawn": false}`` brings them back): later rounds pair the others."""

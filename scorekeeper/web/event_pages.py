@@ -98,6 +98,7 @@ class ActionForm(FlaskForm):
     round = HiddenField()
     table = HiddenField()
     entrant = HiddenField()
+    name = StringField()
     outcome = SelectField(
         choices=[SelectChoice(v, v) for v in ("game", "0", "1", "draw", "forfeit:0", "forfeit:1")], default="game"
     )
@@ -182,6 +183,7 @@ def event_page(event_id: str):
         "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
         event_url=absolute(url_for("pages.event_page", event_id=event_id)),
         organiser_url=organiser_url,
+        name_max=NAME_MAX,
         organiser_qr=qr_svg(organiser_url, _("QR code of the organiser link")) if organiser_url else None,
         viewer_qr=qr_svg(absolute(url_for("pages.event_page", event_id=event_id)), _("QR code of this event's page")),
     )  # fmt: skip
@@ -312,6 +314,18 @@ def withdraw_entrant(event_id: str):
     else:
         flash(_("%(name)s has left: the next rounds pair the others. A table of theirs still to start can be paired "
                 "again; one under way can be given as a forfeit.", name=entrant.name))  # fmt: skip
+    return _back(event_id, "#players")
+
+
+@bp.post("/e/<event_id>/entrants")
+def add_entrant(event_id: str):
+    """A late arrival joins: paired from the next round (or now, by pairing the open round again)."""
+    key, form = _action(event_id)
+    try:
+        entrant = events.add_entrant(store(), event_id, key, form.name.data or "")
+    except ScopaError as err:
+        return _report(err, event_id)
+    flash(_("%(name)s joins: paired from the next round, or now with “Pair this round again”.", name=entrant.name))
     return _back(event_id, "#players")
 
 
