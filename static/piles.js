@@ -59,11 +59,10 @@
     });
     return { piles: out, free: free };
   }
-  function restSide(g) {
-    if (names.length !== 2) return null;
-    var holders = g.piles.map(function (p, i) { return p.length ? i : -1; }).filter(function (i) { return i >= 0; });
-    return holders.length === 1 ? 1 - holders[0] : null;
-  }
+  // Where the rest go is the rules core's to say (rest_goes_to): each count from the server says it (rest_to),
+  // for the piles as they were sent. Until the answer for the cards as they are now has come (or with no
+  // connection), the page asks.
+  var restTo = null, fresh = false;
   function restQuestion(n) {
     return trN("where_rest", n);
   }
@@ -81,7 +80,7 @@
   $$("button[name=action][value=check]", form).forEach(function (b) {
     b.addEventListener("click", function (ev) {
       var g = given();
-      if (!g.free.length || restSide(g) !== null || missingChosen()) return;
+      if (!g.free.length || (fresh && restTo !== null) || missingChosen()) return;
       ev.preventDefault();
       $("#rest-ask-q").textContent = restQuestion(g.free.length);
       restAsk.hidden = false;
@@ -93,6 +92,7 @@
   form.addEventListener("change", schedule);
   var timer = null, seq = 0;
   function schedule() {
+    fresh = false;
     clearTimeout(timer);
     timer = setTimeout(count, 200);
     if (restAsk.hidden) return;
@@ -101,17 +101,19 @@
     else restAsk.hidden = true;
   }
   function count() {
-    var g = given(), to = restSide(g), free = g.free.length;
-    var sent = g.piles.map(function (p) { return p.slice(); });
-    // The counts show the hand as it will be saved: the rest in the other side's pile.
-    if (to !== null) g.free.forEach(function (cell) { sent[to].push(cell.dataset.card); });
-    var sides = names.map(function (n, i) { return { name: n, pile: sent[i] }; });
+    timer = null;
+    var g = given(), free = g.free.length;
+    // The counts show the hand as it will be saved: the server puts the rest where the rules say ("auto").
+    var sides = names.map(function (n, i) { return { name: n, pile: g.piles[i] }; });
     var mine = ++seq;
     fetch(form.dataset.scoreUrl, {
       method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ sides: sides, rules: rules })
+      body: JSON.stringify({ sides: sides, rules: rules, rest: "auto" })
     }).then(function (r) { return r.json(); }).then(function (d) {
       if (mine !== seq) return;
+      var to = typeof d.rest_to === "number" ? d.rest_to : null;
+      restTo = to;
+      fresh = !timer;
       live.textContent = "";
       if (!d.sides) { live.textContent = d.message || ""; return; }
       d.sides.forEach(function (s, i) {

@@ -206,3 +206,16 @@ def test_a_rest_button_for_no_side_is_a_message_and_keeps_the_taps(client, actio
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "The rest go to one of the sides" in page
     assert re.search(r'name="c_7d".*?<option value="0" selected', page, re.S) and rounds(client, game_id) == []
+
+
+def test_the_live_count_puts_the_rest_where_the_core_says(client):
+    # The card grid sends the piles as tapped with "rest": "auto": the rules core says where the rest go.
+    bruno = ["8d", "9d", "10d", "5c", "8c", "9c", "10c", "1s", "2s", "3s", "4s", "5s", "8s", "2b", "3b", "4b", "6b", "7b"]
+    body = {"sides": [{"name": "Anna", "pile": []}, {"name": "Bruno", "pile": bruno}], "rest": "auto"}
+    answer = client.post("/api/v1/score", json=body).get_json()
+    assert answer["rest_to"] == 0 and answer["sides"][0]["cards"] == 22 and answer["sides"][0]["settebello"]
+    both = {"sides": [{"name": "Anna", "pile": ["7d"]}, {"name": "Bruno", "pile": bruno}], "rest": "auto"}
+    assert client.post("/api/v1/score", json=both).get_json()["rest_to"] is None  # the person must say
+    three = {"sides": [{"name": n, "pile": []} for n in ("A", "B", "C")], "rest": "auto"}
+    assert client.post("/api/v1/score", json=three).get_json().get("rest_to") is None
+    assert "rest_to" not in client.post("/api/v1/score", json={**body, "rest": None}).get_json()

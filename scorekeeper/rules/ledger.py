@@ -7,7 +7,7 @@ by the game's own rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,6 +20,17 @@ from .text import ENGLISH, Voice, keys, msg
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
 ENTRY_KINDS = ("pile", "tally", "won")
+
+
+def rest_goes_to(sides: int, holding: Iterable[int]) -> int | None:
+    """Where the cards nobody was given go, when entering a hand from the piles: with two sides, if only one
+    side's cards were given, the rest are the other side's pile; otherwise nobody can say without asking.
+
+    >>> rest_goes_to(2, [0]), rest_goes_to(2, [0, 1]), rest_goes_to(2, []), rest_goes_to(3, [0])
+    (1, None, None, None)
+    """
+    held = set(holding)
+    return ({0, 1} - held).pop() if sides == 2 and len(held) == 1 and held <= {0, 1} else None
 
 
 # The most hands one game keeps. A game to 31 takes a few dozen; a hand where every category is tied scores

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections import OrderedDict
@@ -11,6 +12,7 @@ from flask import Blueprint, Response, request, url_for
 
 from scorekeeper import games, groups
 from scorekeeper.rules import (
+    DECK,
     PROFILES,
     Card,
     DeckStyle,
@@ -25,7 +27,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import ensure_disjoint
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
-from scorekeeper.rules.ledger import GameScore, HandEntry, score_entry
+from scorekeeper.rules.ledger import GameScore, HandEntry, rest_goes_to, score_entry
 from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
 from scorekeeper.rules.options import (
     OPTION_CHOICES,
@@ -198,8 +200,29 @@ def score():
     """Score one hand without saving it."""
     body = json_body()
     rules = read_rules(body)
+    body, rest_to = _rest_given(body)
     entry = HandEntry.from_json(body)
-    return score_entry(entry, read_side_names(body), rules).to_dict(voice(read_style(body)))
+    scored = score_entry(entry, read_side_names(body), rules).to_dict(voice(read_style(body)))
+    return {**scored, "rest_to": rest_to} if body.get("rest") == "auto" else scored
+
+
+def _rest_given(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """With ``"rest": "auto"`` (the card grid, as cards are tapped): the cards in no pile go where the core says
+    (``rest_goes_to``), and the answer says where (``rest_to``; null when the person must say)."""
+    sides = body.get("sides")
+    if body.get("rest") != "auto" or not isinstance(sides, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("pile"), list) for s in sides):  # fmt: skip
+        return body, None
+    to = rest_goes_to(len(sides), [i for i, s in enumerate(sides) if s["pile"]])
+    if to is None:
+        return body, None
+    given = set()
+    for s in sides:
+        for code in s["pile"]:
+            with contextlib.suppress(ScopaError, TypeError, ValueError):  # refused below, by the hand's own checks
+                given.add(Card.parse(code))
+    rest = [str(card) for card in DECK if card not in given]
+    return {**body, "sides": [{**s, "pile": [*s["pile"], *rest]} if i == to else s for i, s in enumerate(sides)]}, to
 
 
 # --- Games ----------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.rules import DECK, DeckStyle
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
-from scorekeeper.rules.ledger import HandEntry, SideEntry
+from scorekeeper.rules.ledger import HandEntry, SideEntry, rest_goes_to
 from scorekeeper.rules.options import PLAYER_COUNTS
 from scorekeeper.rules.scoring import (
     COINS_IN_DECK,
@@ -317,10 +317,9 @@ class _PilesFields(HandForm):
         chosen = self.rest.data
         if isinstance(chosen, str) and chosen.isascii() and chosen.isdigit() and int(chosen) < len(self.names):
             return int(chosen)
-        if chosen == self.MISSING or len(self.names) != 2:
+        if chosen == self.MISSING:
             return None
-        holding = set(self.assigned().values())
-        return ({0, 1} - holding).pop() if len(holding) == 1 else None
+        return rest_goes_to(len(self.names), self.assigned().values())
 
     def rest_undecided(self) -> bool:
         """Whether cards are left that no rule places and nobody has said where they go (so the form asks)."""
