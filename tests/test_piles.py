@@ -210,7 +210,8 @@ def test_a_rest_button_for_no_side_is_a_message_and_keeps_the_taps(client, actio
 
 def test_the_live_count_puts_the_rest_where_the_core_says(client):
     # The card grid sends the piles as tapped with "rest": "auto": the rules core says where the rest go.
-    bruno = "8d 9d 10d 5c 8c 9c 10c 1s 2s 3s 4s 5s 8s 2b 3b 4b 6b 7b".split()
+    bruno = ["8d", "9d", "10d", "5c", "8c", "9c", "10c", "1s", "2s", "3s", "4s", "5s", "8s",
+             "2b", "3b", "4b", "6b", "7b"]  # fmt: skip
     body = {"sides": [{"name": "Anna", "pile": []}, {"name": "Bruno", "pile": bruno}], "rest": "auto"}
     answer = client.post("/api/v1/score", json=body).get_json()
     assert answer["rest_to"] == 0 and answer["sides"][0]["cards"] == 22 and answer["sides"][0]["settebello"]
