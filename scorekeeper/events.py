@@ -507,8 +507,12 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
         if groups.name_key(n) in listed or names.count(n) > 1:
             raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
     label = names[0] if len(names) == 1 else _pair_name(names)
+    count = len(event.entrants)
     with games._write(store):
         entrant_id = store.add_entrant(event_id, label, json.dumps(names))
+        # A round-robin meant to play its whole schedule still does, now one entrant longer.
+        if event.pairing == "round_robin" and event.planned == min(ROUNDS_MAX, rounds_for("round_robin", count)):
+            store.set_event_rounds(event_id, min(ROUNDS_MAX, rounds_for("round_robin", count + 1)))
     return get(store, event_id).entrant(entrant_id)
 
 

@@ -597,6 +597,10 @@ class Store:
         self._touch_event(event_id)
         return str(position)
 
+    def set_event_rounds(self, event_id: str, rounds: int) -> None:
+        self.db.execute("UPDATE events SET rounds = ? WHERE id = ?", [rounds, event_id])
+        self._touch_event(event_id)
+
     def withdraw_entrant(self, event_id: str, entrant_id: str, withdrawn: bool) -> None:
         self.db.execute("UPDATE event_entrants SET withdrawn = ? WHERE event_id = ? AND id = ?",
                         [int(withdrawn), event_id, entrant_id])  # fmt: skip

@@ -414,6 +414,9 @@ def test_a_late_arrival_joins_a_swiss_event_and_is_paired_at_once_or_next_round(
         assert r.status_code == 400 and r.get_json()["field"] == "name" and words in r.get_json()["message"], body
     assert client.post(url, json={"name": "Gino"}).status_code == 403
     robin, robin_key = make(client, players=list("ABCD"), pairing="round_robin")
+    assert robin["rounds"] == 3
+    client.post(f"/api/v1/events/{robin['id']}/entrants", headers=robin_key, json={"name": "Ezio"})
+    assert client.get(f"/api/v1/events/{robin['id']}").get_json()["rounds"] == 5  # the whole schedule of five
     pair(client, robin, robin_key)
     r = client.post(f"/api/v1/events/{robin['id']}/entrants", headers=robin_key, json={"name": "Franco"})
     assert r.status_code == 409 and "round-robin" in r.get_json()["message"]
