@@ -10,7 +10,6 @@ from datetime import timedelta
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from scorekeeper.backup import register_commands
 from scorekeeper.web import LIMITS, register
 
 
@@ -71,5 +70,4 @@ def create_app(test_config: dict | None = None) -> Flask:
     if isinstance(app.json, DefaultJSONProvider):
         app.json.sort_keys = False  # answers keep the order API.md shows
     register(app)
-    register_commands(app)
     return app

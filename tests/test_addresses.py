@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from app import create_app
-from scorekeeper.web import addresses
+from scorekeeper.web.common import addresses
 
 LAN = "192.168.1.20"
 
@@ -101,6 +101,6 @@ def test_loopback_becomes_the_lan_address_only_when_the_server_listens_on_every_
 
 
 def test_the_context_module_still_offers_absolute():
-    from scorekeeper.web import context
+    from scorekeeper.web.common import context
 
     assert context.absolute is addresses.absolute and context.base_url is addresses.base_url

@@ -9,7 +9,7 @@ from contextlib import closing
 import pytest
 
 from app import create_app
-from scorekeeper.backup import BackupError, backup, restore
+from scorekeeper.services.backup import BackupError, backup, restore
 
 
 def make_game(client, n):

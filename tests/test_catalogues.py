@@ -16,7 +16,7 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
-from scorekeeper.web.i18n import TRANSLATIONS, catalogue_languages
+from scorekeeper.web.common.i18n import TRANSLATIONS, catalogue_languages
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")

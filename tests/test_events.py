@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from scorekeeper import events
+from scorekeeper.services import events
 from scorekeeper.store import Store
 
 ALL = ["cards", "coins", "settebello", "primiera"]

@@ -5,11 +5,11 @@ import threading
 
 import pytest
 
-from scorekeeper import games
-from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import InvalidRoundError, Rules, Side
 from scorekeeper.rules import ledger as ledger_module
 from scorekeeper.rules.ledger import HandEntry
+from scorekeeper.services import games
+from scorekeeper.services.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.store import Store
 
 TALLY_A = {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}

@@ -164,7 +164,7 @@ def test_a_hand_without_scopas_shown_takes_its_own_scopas_from_the_pending_ones(
 
 
 def test_a_phone_keeping_many_games_lets_finished_ones_go_first_and_says_so_for_a_live_one(client):
-    from scorekeeper.web.keepers import KEPT_MAX
+    from scorekeeper.web.common.keepers import KEPT_MAX
 
     def new_game(name):
         r = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "name": name, "layout": "teams",

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from app import create_app
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
 from scorekeeper.rules.text import ENGLISH, Join, Msg, Voice, listing, msg, nmsg, pmsg
-from scorekeeper.web import i18n
+from scorekeeper.web.common import i18n
 
 
 def lang_of(page: str) -> str:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import DECK, Card, DeckStyle, Rules, deal_check, judge_play, legal_moves, play_out
 from scorekeeper.rules.scoring import Tally, Won, score_round, won_categories
 from scorekeeper.rules.text import FIXED_JOINS, Join, Voice
-from scorekeeper.web.i18n import TRANSLATIONS, compile_catalogues
+from scorekeeper.web.common.i18n import TRANSLATIONS, compile_catalogues
 from tests.test_italian_pages import ENGLISH, WORD
 
 compile_catalogues()

@@ -17,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper.rules import DECK
-from scorekeeper.web.i18n import TRANSLATIONS
+from scorekeeper.web.common.i18n import TRANSLATIONS
 
 IT = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
 # The players of the test games: Italian names, which are no word of either language.

@@ -495,7 +495,7 @@ def test_undo_brings_a_counts_hand_back_into_its_form(client):
 
 
 def test_a_hand_that_cannot_come_back_leaves_its_scopas_pending(client, monkeypatch):
-    from scorekeeper.web import drafts
+    from scorekeeper.web.common import drafts
 
     game_id = start(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",

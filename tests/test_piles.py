@@ -6,8 +6,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import DECK, Card, DeckStyle
-from scorekeeper.web.forms import PilesForm
-from scorekeeper.web.widgets import side_marks
+from scorekeeper.web.common.widgets import side_marks
+from scorekeeper.web.game.forms import PilesForm
 
 
 def start(client, *names, style="italian"):

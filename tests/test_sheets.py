@@ -85,7 +85,7 @@ def test_csv_export_keeps_names_that_look_like_formulas_as_text(client):
 
 @pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
 def test_every_formula_start_is_neutralised(cell):
-    from scorekeeper.web.sheets import csv_cell
+    from scorekeeper.web.paper.routes import csv_cell
 
     assert csv_cell(cell) == "'" + cell
     assert csv_cell("Anna") == "Anna" and csv_cell(-1) == -1
@@ -128,7 +128,7 @@ def test_qr_codes_of_anything_else_are_a_404_that_says_why(client, path):
 
 
 def test_a_qr_code_is_drawn_once_then_served_from_the_cache(client, game):
-    from scorekeeper.web.qr import svg_of
+    from scorekeeper.web.common.qr import svg_of
 
     path = f"/check?table=1b,2c,3s,4d&hand=7d&game={game['id']}"
     first = client.get("/qr.svg", query_string={"path": path}).get_data()

@@ -230,7 +230,7 @@ def test_home_lists_live_games_apart_from_finished_ones(client):
 
 
 def test_a_rematch_sent_again_after_a_restart_still_makes_one_game(client):
-    from scorekeeper.web import start
+    from scorekeeper.web.game import start
 
     old = finished_game(client)
     data = {"submission_id": "sub-rematch-restart", "local_time": "23:00"}
@@ -256,7 +256,7 @@ def test_a_rematch_asked_from_two_phones_is_one_game(app, client):
 
 def test_a_team_of_long_names_gets_a_shortened_side_name_and_keeps_each_player_whole():
     from scorekeeper.rules.game import NAME_MAX
-    from scorekeeper.web.start_forms import team_name
+    from scorekeeper.web.game.start_forms import team_name
 
     long = ["Massimiliano Esposito", "Bartolomeo Di Stefano"]
     name = team_name(long)

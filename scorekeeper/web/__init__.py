@@ -6,18 +6,19 @@ import weakref
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, Response, render_template, request, session
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from scorekeeper.rules.errors import ScorekeeperError
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.store import Store
-
-# start, group_pages and event_pages add their routes to the pages blueprint; event_api to the API's.
-from . import api, checker, event_api, event_pages, group_pages, i18n, offline, pages, security, sheets, start  # noqa: F401
-from .context import close_store
-from .widgets import option_needs
+from scorekeeper.web import api, checker, common, event, game, group, paper
+from scorekeeper.web.commands import register_commands
+from scorekeeper.web.common import drafts, i18n, offline, security
+from scorekeeper.web.common.context import close_store
+from scorekeeper.web.common.fields import sentence
+from scorekeeper.web.common.widgets import option_needs
 
 csrf = CSRFProtect()
 
@@ -49,12 +50,21 @@ def register(app: Flask) -> None:
     app.context_processor(lambda: {"rendered_at": datetime.now(UTC).isoformat(timespec="seconds")})
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(checker.bp)
-    app.register_blueprint(sheets.bp)
-    app.register_blueprint(api.bp)
+    # Messages (the core's are lower-case phrases) shown as sentences: "The game is over; ...".
+    app.add_template_filter(sentence, "sentence")
+    app.after_request(_fit_drafts)
+    for feature in (common, game, checker, paper, group, event, api):
+        app.register_blueprint(feature.bp)
     app.register_blueprint(offline.bp)
     register_errors(app)
+    register_commands(app)
+
+
+def _fit_drafts(response: Response) -> Response:
+    """Keeper keys and messages come first in the 4 KB session cookie: drafts (kept for Back) make room."""
+    if session.modified:
+        drafts.fit()
+    return response
 
 
 def wants_json() -> bool:

@@ -18,8 +18,8 @@ from babel.support import NullTranslations, Translations
 from waitress import serve
 
 from app import create_app
-from scorekeeper.web.addresses import ALL_INTERFACES, lan_addresses
-from scorekeeper.web.i18n import TRANSLATIONS, compile_catalogues
+from scorekeeper.web.common.addresses import ALL_INTERFACES, lan_addresses
+from scorekeeper.web.common.i18n import TRANSLATIONS, compile_catalogues
 
 # Kept importable from here: the address finding moved to addresses.py.
 __all__ = ["lan_addresses", "main", "terminal_qr"]

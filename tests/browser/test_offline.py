@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from scorekeeper.web import offline
+from scorekeeper.web.common import offline
 from tests.browser.test_keep_score import BRUNO
 
 SHOTS = Path("/tmp/shots/offline")

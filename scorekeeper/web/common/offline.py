@@ -57,7 +57,7 @@ def manifest() -> Response:
         "name": _("Scopa Scorekeeper"),
         "short_name": _("Scopa"),
         "description": _("Tally each hand from the captured piles, settle a disputed capture, print a score sheet."),
-        "start_url": url_for("pages.home") + "?source=home-screen",
+        "start_url": url_for("game.home") + "?source=home-screen",
         "scope": "/",
         "id": "/",
         "display": "standalone",

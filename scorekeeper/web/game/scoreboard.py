@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import games, groups
-from scorekeeper.games import Conflict, GameNotFound, Unavailable
 from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
-from scorekeeper.rules.scoring import CATEGORY_NAMES
-from scorekeeper.rules.stats import STAT_CATEGORIES, summarise
 from scorekeeper.rules.text import Text, msg
-from scorekeeper.web import drafts, i18n
-from scorekeeper.web.charts import category_chart, progression
-from scorekeeper.web.context import absolute, store
-from scorekeeper.web.forms import (
+from scorekeeper.services import games, groups
+from scorekeeper.services.games import Conflict, GameNotFound, Unavailable
+from scorekeeper.web.common import drafts, i18n
+from scorekeeper.web.common.charts import categories_chart, progression_chart
+from scorekeeper.web.common.context import absolute, store
+from scorekeeper.web.common.fields import new_submission_id, sentence
+from scorekeeper.web.common.keepers import keep, keeper_required, kept_games, kept_groups, may_change, may_change_group
+from scorekeeper.web.common.widgets import card_grid
+from scorekeeper.web.common.widgets import colours as _colours
+from scorekeeper.web.game import bp
+from scorekeeper.web.game.forms import (
     CountsForm,
     DeleteForm,
     JoinGroupForm,
@@ -27,34 +30,7 @@ from scorekeeper.web.forms import (
     ScopaForm,
     UndoForm,
     WonForm,
-    new_submission_id,
-    sentence,
 )
-from scorekeeper.web.keepers import keep, keeper_required, kept_games, kept_groups, may_change, may_change_group
-from scorekeeper.web.qr import qr_response
-from scorekeeper.web.widgets import card_grid
-from scorekeeper.web.widgets import colours as _colours
-
-bp = Blueprint("pages", __name__)
-
-
-@bp.after_app_request
-def _fit_drafts(response):
-    """Keeper keys and messages come first in the 4 KB session cookie: drafts (kept for Back) make room."""
-    if session.modified:
-        drafts.fit()
-    return response
-
-
-# Messages (the core's are lower-case phrases) shown as sentences: "The game is over; ...".
-bp.add_app_template_filter(sentence, "sentence")
-
-
-@bp.get("/qr.svg")
-def qr_code():
-    """A QR code (SVG) of one of this app's own addresses, e.g. ``/qr.svg?path=/g/abc``."""
-    return qr_response(request.args.get("path", ""))
-
 
 EARLIER_ROWS = 10  # earlier hands listed on the scoreboard; all of them are on the hands page
 
@@ -107,14 +83,14 @@ def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=N
         _take_pending_scopas(winners, game)
     keeper_path = None
     if keeper and game.id in kept_games():
-        keeper_path = url_for("pages.keep_game", game_id=game.id, key=kept_games()[game.id])
+        keeper_path = url_for("game.keep_game", game_id=game.id, key=kept_games()[game.id])
     return render_template(
         "scoreboard.html",
         score=score,
         earlier=score.rounds[-EARLIER_ROWS - 1 : -1][::-1],
         keeper=keeper,
         colours=_colours(len(game.sides)),
-        viewer_url=absolute(url_for("pages.scoreboard", game_id=game.id)),
+        viewer_url=absolute(url_for("game.scoreboard", game_id=game.id)),
         keeper_path=keeper_path,
         keeper_url=absolute(keeper_path) if keeper_path else None,
         scopa_form=ScopaForm(formdata=None),
@@ -151,43 +127,14 @@ def join_group(game_id: str):
     group_id = form.group.data or ""
     if not form.validate_on_submit() or group_id not in kept_groups() or not may_change_group(group_id):
         flash(_("Choose one of the groups this phone keeps."), "error")
-        return redirect(url_for("pages.scoreboard", game_id=game_id))
+        return redirect(url_for("game.scoreboard", game_id=game_id))
     try:
         groups.add_game(store(), group_id, game_id)
     except (Conflict, ScopaError) as err:
         flash(sentence(err.message), "error")
     else:
         flash(_("Added to the group: its players' statistics count this game."))
-    return redirect(url_for("pages.scoreboard", game_id=game_id))
-
-
-def categories_chart(score: GameScore):
-    """A finished game's category wins per side, hand by hand, as an SVG chart (None while the game is played)."""
-    if not score.finished:
-        return None
-    summary = summarise(score, [[] for _ in score.game.sides])
-    shown = [c for c in STAT_CATEGORIES if c in ("cards", "coins", "settebello", "primiera")
-             or getattr(score.game.rules, c)]  # fmt: skip
-    labels = {c: i18n.say(CATEGORY_NAMES[c]) for c in shown}
-    rows = [(labels[c][:1].upper() + labels[c][1:], [s["categories"][c] for s in summary["sides"]]) for c in shown]
-    return category_chart(
-        rows, len(score.game.sides), summary["hands"],
-        _("Categories won by each side in %(game)s", game=score.game.name),
-        _("For each category, in how many of the %(n)s hands each side won it.", n=summary["hands"]),
-        f"categories-{score.game.id}",
-    ), rows  # fmt: skip
-
-
-def progression_chart(score: GameScore):
-    """A finished game's score progression, as an SVG chart (None while the game is played)."""
-    if not score.finished:
-        return None
-    names = ", ".join(side.name for side in score.game.sides)
-    return progression(
-        score,
-        _("Score progression of %(game)s", game=score.game.name),
-        _("Running totals of %(sides)s after each hand, to %(target)s.", sides=names, target=score.game.target),
-    )
+    return redirect(url_for("game.scoreboard", game_id=game_id))
 
 
 @bp.get("/g/<game_id>/hands")
@@ -214,7 +161,7 @@ def keep_game(game_id: str, key: str):
     for message in keep(game_id, key):
         flash(message, "error")
     flash(_("This phone can now change the game."))
-    return redirect(url_for("pages.scoreboard", game_id=game_id))
+    return redirect(url_for("game.scoreboard", game_id=game_id))
 
 
 @bp.post("/g/<game_id>/scopa")
@@ -233,7 +180,7 @@ def mark_scopa(game_id: str):
     if request.accept_mimetypes.best == "application/json":
         score = games.get(store(), game_id)
         return jsonify(pending_scopas=list(score.game.pending_scopas), submission_id=new_submission_id())
-    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+    return redirect(url_for("game.scoreboard", game_id=game_id), 303)
 
 
 # --- Hand forms ------------------------------------------------------------------------------------
@@ -256,10 +203,10 @@ def _form_url(game_id: str, mode: str, number: int | None, token: str | None = N
     """Where a hand form is shown: a new hand by winners is on the scoreboard; the others have their page."""
     args: dict[str, Any] = {"d": token} if token else {}
     if number is not None:
-        return url_for("pages.edit_hand", game_id=game_id, number=number, **{"as": mode, **args})
+        return url_for("game.edit_hand", game_id=game_id, number=number, **{"as": mode, **args})
     if mode == "won":
-        return url_for("pages.scoreboard", game_id=game_id, **args) + "#winners"
-    return url_for("pages.record_hand" if mode == "piles" else "pages.record_counts", game_id=game_id, **args)
+        return url_for("game.scoreboard", game_id=game_id, **args) + "#winners"
+    return url_for("game.record_hand" if mode == "piles" else "game.record_counts", game_id=game_id, **args)
 
 
 def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, conflict=None, status=200,
@@ -347,13 +294,13 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         if draft is not None and token and draft.get("m") == mode and draft.get("n") == number:
             if "saved" in draft:
                 flash(drafts.saved_text(draft, score.round_by_id), "saved")
-                return redirect(url_for("pages.scoreboard", game_id=game_id))
+                return redirect(url_for("game.scoreboard", game_id=game_id))
             return _show_draft(score, draft, token, mode, number)
         if token:
             flash(i18n.say(FORGOTTEN), "error")  # said now: a flash is kept as text
         if score.finished and record is None:
             flash(_("The game is over. Correct a hand to reopen it."), "error")
-            return redirect(url_for("pages.scoreboard", game_id=game_id))
+            return redirect(url_for("game.scoreboard", game_id=game_id))
         if mode == "won" and record is None:
             return redirect(_form_url(game_id, mode, None))
         carried = i18n.carried()
@@ -420,7 +367,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
         form.error = err.message
         return _keep(score, form, mode, number, "error", 503)
     drafts.mark_saved(token, game_id, number_saved, mode, submission_id, round_saved)
-    return redirect(url_for("pages.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
+    return redirect(url_for("game.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
 
 
 def _take_pending_scopas(form, game) -> None:
@@ -443,8 +390,8 @@ def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
     if played is None and err.current is not None and round_id is None:
         played = score.round_by_id(err.current.record.id)
     if played is None:
-        return url_for("pages.scoreboard", game_id=game_id)
-    return url_for("pages.hand_detail", game_id=game_id, number=played.number)
+        return url_for("game.scoreboard", game_id=game_id)
+    return url_for("game.hand_detail", game_id=game_id, number=played.number)
 
 
 JUST_SAVED = "just_saved"  # session key: the hand this phone saved last, offered once for Undo
@@ -526,7 +473,7 @@ def delete_hand(game_id: str, number: int):
         except Conflict as err:
             return _conflict(game_id, err, form.round_id.data)
         flash(_("Hand %(n)s deleted.", n=number), "saved")
-        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+        return redirect(url_for("game.scoreboard", game_id=game_id), 303)
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
         abort(404, _("This game has no hand %(n)s.", n=number))
@@ -560,7 +507,7 @@ def undo_hand(game_id: str):
     except Conflict as err:
         return _conflict(game_id, err, round_id)
     if played is None:  # a second tap: the hand went with the first
-        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+        return redirect(url_for("game.scoreboard", game_id=game_id), 303)
     entry = played.record.entry
     token = _back_into_form(after, entry)
     if token is not None:
@@ -577,7 +524,7 @@ def undo_hand(game_id: str):
         flash(_("Hand %(n)s undone; its scopas are back in the hand in progress.", n=played.number), "saved")
     else:
         flash(_("Hand %(n)s undone.", n=played.number), "saved")
-    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+    return redirect(url_for("game.scoreboard", game_id=game_id), 303)
 
 
 def _back_into_form(score: GameScore, entry) -> str | None:
@@ -604,7 +551,7 @@ def _conflict(game_id: str, err: Conflict, round_id: str | None):
     token = drafts.stash(game_id, CONFLICT, None, {}, e=drafts.keepable(err.message), c=current)
     if token is None:
         return _conflict_page(game_id, err.message, current)
-    return redirect(url_for("pages.conflict", game_id=game_id, d=token), 303)
+    return redirect(url_for("game.conflict", game_id=game_id, d=token), 303)
 
 
 @bp.get("/g/<game_id>/conflict")
@@ -612,10 +559,10 @@ def conflict(game_id: str):
     """What a refused change said (kept on this phone), with the way to the hand as it is now."""
     draft = drafts.find(request.args.get("d"), game_id)
     if draft is None or draft.get("m") != CONFLICT:
-        return redirect(url_for("pages.scoreboard", game_id=game_id))
+        return redirect(url_for("game.scoreboard", game_id=game_id))
     return _conflict_page(game_id, drafts.readable(draft.get("e") or ""), str(draft.get("c") or ""))
 
 
 def _conflict_page(game_id: str, message: Text, current: str):
-    current = current or url_for("pages.scoreboard", game_id=game_id)
+    current = current or url_for("game.scoreboard", game_id=game_id)
     return render_template("conflict.html", message=sentence(message), current=current, game_id=game_id), 409

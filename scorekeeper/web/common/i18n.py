@@ -33,8 +33,8 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.rules.cards import Card, DeckStyle
 from scorekeeper.rules.options import Profile
 from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
-from scorekeeper.web.jsstrings import js_strings
-from scorekeeper.web.lazy import _l, request_translations
+from scorekeeper.web.common.jsstrings import js_strings
+from scorekeeper.web.common.lazy import _l, request_translations
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
 SOURCE_LANGUAGE = "en"

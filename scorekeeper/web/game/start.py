@@ -15,19 +15,19 @@ from datetime import datetime
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import games, groups
-from scorekeeper.games import Conflict, GameNotFound
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.options import USUAL_TARGETS
 from scorekeeper.rules.text import msg
+from scorekeeper.services import games, groups
+from scorekeeper.services.games import Conflict, GameNotFound
 from scorekeeper.store import StorageUnavailable, Store
-from scorekeeper.web import i18n
-from scorekeeper.web.context import absolute, store
-from scorekeeper.web.forms import sentence
-from scorekeeper.web.i18n import say
-from scorekeeper.web.keepers import (
+from scorekeeper.web.common import i18n
+from scorekeeper.web.common.context import absolute, store
+from scorekeeper.web.common.fields import sentence
+from scorekeeper.web.common.i18n import say
+from scorekeeper.web.common.keepers import (
     forget,
     keep,
     keeper_required,
@@ -36,8 +36,8 @@ from scorekeeper.web.keepers import (
     kept_groups,
     may_change_group,
 )
-from scorekeeper.web.pages import bp
-from scorekeeper.web.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
+from scorekeeper.web.game import bp
+from scorekeeper.web.game.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
 
 
 @bp.get("/")
@@ -134,7 +134,7 @@ def new_game():
             for message in keep(game.id, key):
                 flash(message, "error")
             flash(_("Game started. This phone keeps the score; share the viewer link with the table."))
-            return redirect(url_for("pages.scoreboard", game_id=game.id))
+            return redirect(url_for("game.scoreboard", game_id=game.id))
     form.fill_target()
     profiles = _profiles_data()
     status = 400 if request.method == "POST" else 200
@@ -229,7 +229,7 @@ def rematch(game_id: str):
     except (Conflict, ScopaError) as err:
         # ScopaError: the rules now refuse these sides (the boxed profile seats four only as partnerships).
         flash(sentence(err.message), "error")
-        return redirect(url_for("pages.scoreboard", game_id=game_id))
+        return redirect(url_for("game.scoreboard", game_id=game_id))
     if key is not None:
         for message in keep(new_id, key):
             flash(message, "error")
@@ -241,7 +241,7 @@ def rematch(game_id: str):
               "its score on this phone, open its keeper link from the phone that keeps it."),
             "error",
         )  # fmt: skip
-    return redirect(url_for("pages.scoreboard", game_id=new_id))
+    return redirect(url_for("game.scoreboard", game_id=new_id))
 
 
 # --- Stop keeping ----------------------------------------------------------------------------------
@@ -254,8 +254,8 @@ def confirm_forget(game_id: str):
     key = kept_games().get(game_id)
     if key is None:
         flash(_("This phone does not keep score of this game."))
-        return redirect(url_for("pages.scoreboard", game_id=game_id))
-    keeper_path = url_for("pages.keep_game", game_id=game_id, key=key)
+        return redirect(url_for("game.scoreboard", game_id=game_id))
+    keeper_path = url_for("game.keep_game", game_id=game_id, key=key)
     return render_template(
         "stop_keeping.html",
         score=score,
@@ -277,4 +277,4 @@ def forget_game(game_id: str):
             name = _("the game")
         flash(_("This phone no longer keeps score of “%(game)s”. The game stays: its viewer link still shows it, and "
                 "its keeper link lets a phone keep score again.", game=name))  # fmt: skip
-    return redirect(url_for("pages.home"))
+    return redirect(url_for("game.home"))

@@ -14,18 +14,18 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 from wtforms.validators import Optional
 
-from scorekeeper import games, groups
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.stats import finished, team_key, team_stats
-from scorekeeper.web.charts import bar_chart
-from scorekeeper.web.context import absolute, store
-from scorekeeper.web.forms import new_submission_id, sentence
-from scorekeeper.web.keepers import keep, kept_groups, may_change_group
-from scorekeeper.web.keepers import keep_group as remember_group
-from scorekeeper.web.lazy import _l
-from scorekeeper.web.pages import bp
-from scorekeeper.web.start import default_name
+from scorekeeper.services import games, groups
+from scorekeeper.web.common.charts import bar_chart
+from scorekeeper.web.common.context import absolute, store
+from scorekeeper.web.common.fields import new_submission_id, sentence
+from scorekeeper.web.common.keepers import keep, kept_groups, may_change_group
+from scorekeeper.web.common.keepers import keep_group as remember_group
+from scorekeeper.web.common.lazy import _l
+from scorekeeper.web.game.start import default_name
+from scorekeeper.web.group import bp
 
 GROUP_REMATCH = "group-rematch"  # what a submission did: started a game again in its group
 FILTER_MAX = 64
@@ -63,7 +63,7 @@ def new_group():
         else:
             remember_group(group_id, key)
             flash(_("Group made. This phone may start its games; share its link so the others can follow."))
-            return redirect(url_for("pages.group_page", group_id=group_id))
+            return redirect(url_for("group.group_page", group_id=group_id))
     return render_template("group_new.html", form=form, name_max=GAME_NAME_MAX), 400 if form.errors else 200
 
 
@@ -75,7 +75,7 @@ def keep_group(group_id: str, key: str):
         abort(404)
     remember_group(group_id, key)
     flash(_("This phone may now start games in this group."))
-    return redirect(url_for("pages.group_page", group_id=group_id))
+    return redirect(url_for("group.group_page", group_id=group_id))
 
 
 def _filter(name: str) -> str:
@@ -116,7 +116,7 @@ def group_page(group_id: str):
         games=shown,
         total_games=len(summed),
         next_page=url_for(
-            "pages.group_page", group_id=group_id, player=player or None, profile=profile or None, page=page + 1
+            "group.group_page", group_id=group_id, player=player or None, profile=profile or None, page=page + 1
         )
         if more
         else None,  # fmt: skip
@@ -126,8 +126,8 @@ def group_page(group_id: str):
         profile=profile if profile in PROFILES else "",
         profiles=PROFILES,
         keeper=keeper,
-        group_url=absolute(url_for("pages.group_page", group_id=group_id)),
-        keeper_url=absolute(url_for("pages.keep_group", group_id=group_id, key=kept_key))
+        group_url=absolute(url_for("group.group_page", group_id=group_id)),
+        keeper_url=absolute(url_for("group.keep_group", group_id=group_id, key=kept_key))
         if keeper and kept_key
         else None,
         rematch_form=GroupRematchForm(formdata=None),
@@ -141,7 +141,7 @@ def player_page(group_id: str, player_id: str):
     group = groups.get(db, group_id)
     found, record, summed = groups.player_record(db, group_id, player_id)
     if found.id != player_id:  # a merged player's address: the player they answer for now
-        return redirect(url_for("pages.player_page", group_id=group_id, player_id=found.id))
+        return redirect(url_for("group.player_page", group_id=group_id, player_id=found.id))
     stats = record.to_dict()
     last = record.oldest_first()[-20:]
     form_chart = bar_chart(
@@ -176,7 +176,7 @@ def head_to_head(group_id: str):
         result = groups.versus(db, group_id, _filter("a"), _filter("b"))
     except ScopaError as err:
         flash(sentence(err.message), "error")
-        return redirect(url_for("pages.group_page", group_id=group_id))
+        return redirect(url_for("group.group_page", group_id=group_id))
     return render_template("h2h.html", group=group, result=result, a=_filter("a"), b=_filter("b"))
 
 
@@ -199,8 +199,8 @@ def change_player(group_id: str, player_id: str):
             flash(_("Renamed %(name)s; their games stay theirs.", name=found.name))
     except ScopaError as err:
         flash(sentence(err.message), "error")
-        return redirect(url_for("pages.player_page", group_id=group_id, player_id=player_id))
-    return redirect(url_for("pages.player_page", group_id=group_id, player_id=found.id))
+        return redirect(url_for("group.player_page", group_id=group_id, player_id=player_id))
+    return redirect(url_for("group.player_page", group_id=group_id, player_id=found.id))
 
 
 @bp.post("/groups/<group_id>/games/<game_id>/rematch")
@@ -218,7 +218,7 @@ def group_rematch(group_id: str, game_id: str):
     submission_id = games.check_submission_id(form.submission_id.data)
     seen = db.submission(game_id, submission_id)
     if seen is not None and seen.round:
-        return redirect(url_for("pages.scoreboard", game_id=seen.round))  # a double tap: the game it started
+        return redirect(url_for("game.scoreboard", game_id=seen.round))  # a double tap: the game it started
     old = games.get(db, game_id).game
 
     def in_group(made):
@@ -229,4 +229,4 @@ def group_rematch(group_id: str, game_id: str):
     for message in keep(game.id, key):
         flash(message, "error")
     flash(_("Rematch started: same sides and rules. This phone keeps the score."))
-    return redirect(url_for("pages.scoreboard", game_id=game.id))
+    return redirect(url_for("game.scoreboard", game_id=game.id))

@@ -12,9 +12,6 @@ import os
 import sqlite3
 from contextlib import closing
 
-import click
-from flask import Flask, current_app
-
 from scorekeeper.store import Store
 
 # Tables every Scopa Scorekeeper database has: a file without them is not one (or not a whole one).
@@ -80,28 +77,3 @@ def restore(source_path: str, database: str) -> int:
 
 def _games(conn: sqlite3.Connection) -> int:
     return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-
-
-def register_commands(app: Flask) -> None:
-    """``flask --app app backup FILE`` and ``flask --app app restore FILE``."""
-
-    @app.cli.command("backup")
-    @click.argument("file")
-    def backup_command(file: str) -> None:
-        """Copy the database to FILE (safe while the app runs)."""
-        try:
-            games = backup(current_app.config["DATABASE"], file)
-        except BackupError as err:
-            raise click.ClickException(str(err)) from None
-        click.echo(f"Backed up {games} games to {file}.")
-
-    @app.cli.command("restore")
-    @click.argument("file")
-    def restore_command(file: str) -> None:
-        """Put the backup FILE in place of the database (stop the app first)."""
-        try:
-            games = restore(file, current_app.config["DATABASE"])
-        except BackupError as err:
-            raise click.ClickException(str(err)) from None
-        click.echo(f"Restored {games} games from {file}; the database it replaced is kept as "
-                   f"{current_app.config['DATABASE']}.before-restore.")  # fmt: skip

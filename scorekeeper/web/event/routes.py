@@ -20,19 +20,19 @@ from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringFi
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from scorekeeper import events, groups
-from scorekeeper.events import Event
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.events import ENTRANTS_MAX, MATCH_POINTS_MAX, ROUNDS_MAX, MatchPoints, tiebreaks_for
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
-from scorekeeper.web.context import absolute, store
-from scorekeeper.web.forms import sentence
-from scorekeeper.web.i18n import say
-from scorekeeper.web.keepers import keep_event, kept_events, kept_groups
-from scorekeeper.web.lazy import _l
-from scorekeeper.web.pages import bp
-from scorekeeper.web.qr import qr_svg
-from scorekeeper.web.sheets import _date, csv_cell
+from scorekeeper.services import events, groups
+from scorekeeper.services.events import Event
+from scorekeeper.web.common.context import absolute, store
+from scorekeeper.web.common.exports import csv_cell, sheet_date
+from scorekeeper.web.common.fields import sentence
+from scorekeeper.web.common.i18n import say
+from scorekeeper.web.common.keepers import keep_event, kept_events, kept_groups
+from scorekeeper.web.common.lazy import _l
+from scorekeeper.web.common.qr import qr_svg
+from scorekeeper.web.event import bp
 
 PLAYERS_TEXT_MAX = ENTRANTS_MAX * (2 * NAME_MAX + 4)
 TIEBREAK_WORDS = {
@@ -140,7 +140,7 @@ def new_event():
         else:
             keep_event(event_id, key)
             flash(_("Event made. This phone runs it: pair the first round when the players are seated."))
-            return redirect(url_for("pages.event_page", event_id=event_id))
+            return redirect(url_for("event.event_page", event_id=event_id))
     status = 400 if form.errors or error else 200
     return render_template("event_new.html", form=form, error=error, profiles=PROFILES, name_max=GAME_NAME_MAX,
                            players_max=PLAYERS_TEXT_MAX, round_robin_up_to=ROUND_ROBIN_UP_TO), status  # fmt: skip
@@ -154,7 +154,7 @@ def organise_event(event_id: str, key: str):
         abort(404, _("This organiser link is not valid: check that it was copied whole."))
     keep_event(event_id, key)
     flash(_("This phone may now run the event."))
-    return redirect(url_for("pages.event_page", event_id=event_id))
+    return redirect(url_for("event.event_page", event_id=event_id))
 
 
 def _view(event: Event) -> dict[str, Any]:
@@ -178,14 +178,14 @@ def event_page(event_id: str):
     event = events.get(store(), event_id)
     key = organiser_key(event_id)
     form = ActionForm()
-    organiser_url = absolute(url_for("pages.organise_event", event_id=event_id, key=key)) if key else None
+    organiser_url = absolute(url_for("event.organise_event", event_id=event_id, key=key)) if key else None
     return render_template(
         "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
-        event_url=absolute(url_for("pages.event_page", event_id=event_id)),
+        event_url=absolute(url_for("event.event_page", event_id=event_id)),
         organiser_url=organiser_url,
         name_max=NAME_MAX,
         organiser_qr=qr_svg(organiser_url, _("QR code of the organiser link")) if organiser_url else None,
-        viewer_qr=qr_svg(absolute(url_for("pages.event_page", event_id=event_id)), _("QR code of this event's page")),
+        viewer_qr=qr_svg(absolute(url_for("event.event_page", event_id=event_id)), _("QR code of this event's page")),
     )  # fmt: skip
 
 
@@ -215,7 +215,7 @@ def table_cards(event_id: str, number: int):
     played = event.rounds[number - 1]
     cards = []
     for table in played.tables:
-        link = absolute(url_for("pages.keep_game", game_id=table.game_id, key=events.table_key(key, table.seed)))
+        link = absolute(url_for("game.keep_game", game_id=table.game_id, key=events.table_key(key, table.seed)))
         cards.append((table, qr_svg(link, _("Keeper link of table %(n)s", n=table.number)), link))
     return render_template("event_cards.html", **_view(event), played=played, cards=cards)
 
@@ -224,12 +224,12 @@ def table_cards(event_id: str, number: int):
 def event_sheet(event_id: str):
     """The result sheet: the standings and every round's results, on one page."""
     event = events.get(store(), event_id)
-    return render_template("event_sheet.html", **_view(event), created=_date(event.created),
-                           event_url=absolute(url_for("pages.event_page", event_id=event_id)))  # fmt: skip
+    return render_template("event_sheet.html", **_view(event), created=sheet_date(event.created),
+                           event_url=absolute(url_for("event.event_page", event_id=event_id)))  # fmt: skip
 
 
 def _back(event_id: str, anchor: str = ""):
-    return redirect(url_for("pages.event_page", event_id=event_id) + anchor)
+    return redirect(url_for("event.event_page", event_id=event_id) + anchor)
 
 
 def _organiser(event_id: str) -> str:
@@ -344,7 +344,7 @@ def repair_round(event_id: str):
 
 
 def _export(event: Event) -> dict[str, Any]:
-    from scorekeeper.web.event_api import event_json, standings_json
+    from scorekeeper.web.api.events import event_json, standings_json
 
     return {"event": event_json(event), **standings_json(event, events.standings_of(event))}
 

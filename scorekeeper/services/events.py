@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper import games, groups
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
 from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
 from scorekeeper.rules.events import (
@@ -43,6 +42,7 @@ from scorekeeper.rules.events import (
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.text import Text, msg
+from scorekeeper.services import games, groups
 from scorekeeper.store import Store
 
 GAME_POINTS_MAX = 999  # a corrected result's game points

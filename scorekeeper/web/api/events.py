@@ -10,14 +10,15 @@ from typing import Any
 
 from flask import request, url_for
 
-from scorekeeper import events, groups
-from scorekeeper.events import Event, Round, Table
 from scorekeeper.rules import DeckStyle
 from scorekeeper.rules.errors import InvalidGameError, InvalidRulesError
 from scorekeeper.rules.events import MatchPoints, Standing, tiebreaks_for
 from scorekeeper.rules.text import msg
-from scorekeeper.web.api import bp, json_body, read_rules
-from scorekeeper.web.context import absolute, store
+from scorekeeper.services import events, groups
+from scorekeeper.services.events import Event, Round, Table
+from scorekeeper.web.api import bp
+from scorekeeper.web.api.games import json_body, read_rules
+from scorekeeper.web.common.context import absolute, store
 
 ORGANISER_HEADER = "X-Organiser-Key"
 
@@ -56,7 +57,7 @@ def create_event():
     return {
         **event_json(event),
         "organiser_key": key,
-        "organiser_url": absolute(url_for("pages.organise_event", event_id=event_id, key=key)),
+        "organiser_url": absolute(url_for("event.organise_event", event_id=event_id, key=key)),
     }, 201
 
 
@@ -152,8 +153,8 @@ def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
         "id": event.id,
         "name": event.name,
         "created": event.created,
-        "url": absolute(url_for("pages.event_page", event_id=event.id)),
-        "screen_url": absolute(url_for("pages.event_screen", event_id=event.id)),
+        "url": absolute(url_for("event.event_page", event_id=event.id)),
+        "screen_url": absolute(url_for("event.event_screen", event_id=event.id)),
         "pairing": event.pairing,
         "rounds": event.planned,
         "table_size": event.table_size,
@@ -180,11 +181,11 @@ def round_json(event: Event, played: Round, key: str | None) -> dict[str, Any]:
 
 
 def table_json(event: Event, table: Table, key: str | None) -> dict[str, Any]:
-    game: dict[str, Any] = {"id": table.game_id, "url": absolute(url_for("pages.scoreboard", game_id=table.game_id))}
+    game: dict[str, Any] = {"id": table.game_id, "url": absolute(url_for("game.scoreboard", game_id=table.game_id))}
     if key:
         keeper = events.table_key(key, table.seed)
         game["keeper_key"] = keeper
-        game["keeper_url"] = absolute(url_for("pages.keep_game", game_id=table.game_id, key=keeper))
+        game["keeper_url"] = absolute(url_for("game.keep_game", game_id=table.game_id, key=keeper))
     result = table.result
     return {
         "number": table.number,

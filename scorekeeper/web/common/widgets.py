@@ -18,7 +18,7 @@ from scorekeeper.rules.errors import MissingRuleError, ScopaError
 from scorekeeper.rules.moves import MoveGroup
 from scorekeeper.rules.options import OPTION_NEEDS, OPTION_TITLES, value_label
 from scorekeeper.rules.text import Text
-from scorekeeper.web.i18n import card_name, say
+from scorekeeper.web.common.i18n import card_name, say
 
 
 def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: card) -> list[dict[str, Any]]:

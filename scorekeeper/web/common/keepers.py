@@ -14,10 +14,9 @@ from typing import Any
 from flask import request, session, url_for
 from flask_babel import gettext
 
-from scorekeeper import games, groups
-from scorekeeper.games import Forbidden, GameNotFound
-
-from .context import absolute, store
+from scorekeeper.services import games, groups
+from scorekeeper.services.games import Forbidden, GameNotFound
+from scorekeeper.web.common.context import absolute, store
 
 KEPT = "kept"  # session key: {game id: keeper key} for the games this phone keeps, newest first
 KEPT_MAX = 50
@@ -58,7 +57,7 @@ def _over(game_id: str) -> bool:
 
 def _let_go_message(game_id: str, key: str) -> str:
     name = games.get(store(), game_id).game.name
-    link = absolute(url_for("pages.keep_game", game_id=game_id, key=key))
+    link = absolute(url_for("game.keep_game", game_id=game_id, key=key))
     return gettext(
         "This phone keeps at most %(max)s games, so it no longer keeps “%(game)s”. To keep score of it again on this "
         "phone, open its keeper link: %(link)s",

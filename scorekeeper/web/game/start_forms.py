@@ -23,17 +23,10 @@ from scorekeeper.rules.options import (
     PLAYER_COUNTS,
     TARGET_RANGE,
 )
-from scorekeeper.rules.text import Msg
-from scorekeeper.web.forms import MAX_SIDES, WholeNumber, new_submission_id
-from scorekeeper.web.i18n import DECK_NAMES, say
-from scorekeeper.web.lazy import _l
-from scorekeeper.web.widgets import option_label, option_text, rule_error
-
-
-def said(text: Msg) -> LazyString:
-    """A core message for a form's label or menu, said in the language of the page that shows it."""
-    return LazyString(say, text)
-
+from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, new_submission_id, said
+from scorekeeper.web.common.i18n import DECK_NAMES, say
+from scorekeeper.web.common.lazy import _l
+from scorekeeper.web.common.widgets import option_label, option_text, rule_error
 
 MAX_PLAYERS = MAX_SIDES
 LAYOUTS = [

@@ -21,8 +21,8 @@ from markupsafe import escape
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper.web.addresses import split_hosts, trusted_hosts
-from scorekeeper.web.i18n import language
+from scorekeeper.web.common.addresses import split_hosts, trusted_hosts
+from scorekeeper.web.common.i18n import language
 
 CSP = "; ".join([
     "default-src 'self'",

@@ -8,9 +8,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Response, request, url_for
 
-from scorekeeper import games, groups
 from scorekeeper.rules import (
     DECK,
     PROFILES,
@@ -38,12 +37,12 @@ from scorekeeper.rules.options import (
     USUAL_TARGETS,
 )
 from scorekeeper.rules.text import Voice, msg
-from scorekeeper.web.context import absolute, store
-from scorekeeper.web.i18n import language, say, voice
-from scorekeeper.web.keepers import keeper_only
-from scorekeeper.web.shapes import game_json, round_json
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+from scorekeeper.services import games, groups
+from scorekeeper.web.api import bp
+from scorekeeper.web.common.context import absolute, store
+from scorekeeper.web.common.i18n import language, say, voice
+from scorekeeper.web.common.keepers import keeper_only
+from scorekeeper.web.common.shapes import game_json, round_json
 
 
 class BadRequest(ScopaError):
@@ -272,7 +271,7 @@ def create_game():
         game, key = games.new_game(store(), name, sides, rules, style, also)
     except InvalidRulesError as err:
         raise err.at("rules") from None
-    keeper_url = absolute(url_for("pages.keep_game", game_id=game.id, key=key))
+    keeper_url = absolute(url_for("game.keep_game", game_id=game.id, key=key))
     made = {**game_json(games.get(store(), game.id)), "keeper_key": key, "keeper_url": keeper_url}
     return ({**made, "group": group_id} if group_id else made), 201
 
@@ -429,8 +428,8 @@ def create_group():
         "id": group_id,
         "name": name,
         "group_key": key,
-        "url": absolute(url_for("pages.group_page", group_id=group_id)),
-        "keeper_url": absolute(url_for("pages.keep_group", group_id=group_id, key=key)),
+        "url": absolute(url_for("group.group_page", group_id=group_id)),
+        "keeper_url": absolute(url_for("group.keep_group", group_id=group_id, key=key)),
     }, 201
 
 
@@ -443,7 +442,7 @@ def get_group(group_id: str):
         "id": group["id"],
         "name": group["name"],
         "created": group["created"],
-        "url": absolute(url_for("pages.group_page", group_id=group_id)),
+        "url": absolute(url_for("group.group_page", group_id=group_id)),
         "players": [
             {"id": p.id, "name": p.name, "games": records[p.id].games, "wins": records[p.id].wins} for p in known
         ],  # fmt: skip
@@ -461,7 +460,7 @@ def group_game_json(summary: dict[str, Any], names: dict[str, str]) -> dict[str,
         "winner": summary["winner"],
         "profile": summary["profile"],
         "hands": summary["hands"],
-        "url": absolute(url_for("pages.scoreboard", game_id=summary["id"])),
+        "url": absolute(url_for("game.scoreboard", game_id=summary["id"])),
         "sides": [
             {"name": s["name"], "players": [names.get(p, "?") for p in s["players"]], "total": s["total"]}
             for s in summary["sides"]

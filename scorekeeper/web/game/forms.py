@@ -9,21 +9,18 @@ the core's own limits: a stray ``²`` or a 5,000-digit number is a message, neve
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
 
 from flask_babel import LazyString, gettext
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import Field, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional, ValidationError
+from wtforms.validators import ValidationError
 
-from scorekeeper.rules import DECK, DeckStyle
+from scorekeeper.rules import DECK
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import HandEntry, SideEntry, rest_goes_to
-from scorekeeper.rules.options import PLAYER_COUNTS
 from scorekeeper.rules.scoring import (
     COINS_IN_DECK,
     DECK_SIZE,
@@ -36,64 +33,9 @@ from scorekeeper.rules.scoring import (
     won_categories,
 )
 from scorekeeper.rules.text import Join, Msg, Text, listing, msg, nmsg
-from scorekeeper.web.i18n import say
-from scorekeeper.web.lazy import _l
-
-# Limits from the core's own deck and rules, rather than restated.
-MAX_SIDES = max(PLAYER_COUNTS)
-
-
-def sentence(message: Text, style: DeckStyle | str | None = None) -> str:
-    """A message as the page shows it, in the reader's language: a capital first letter and a full stop.
-
-    A core message (``Msg``) is rendered first, naming cards in ``style``; the core's text is unchanged.
-
-    >>> sentence("the game is over; correct a hand to reopen it")
-    'The game is over; correct a hand to reopen it.'
-    """
-    text = (say(message, style) if isinstance(message, Msg) else message).strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def new_submission_id() -> str:
-    """A fresh id for one change, carried by the form so a double tap records it once."""
-    return uuid.uuid4().hex
-
-
-class WholeNumber(IntegerField):
-    """A whole number from ``low`` to ``high`` typed on a phone; empty is allowed (None).
-
-    Only ASCII digits count: ``int()`` would accept ``٣`` and choke on ``²`` or on
-    thousands of digits, and neither is something a person meant.
-    """
-
-    def __init__(self, label: Any, low: int, high: int, **kwargs):
-        message = LazyString(
-            lambda: gettext("%(what)s must be a whole number from %(low)s to %(high)s", what=str(label).lower(),
-                            low=low, high=high)
-        )  # fmt: skip
-        self.digits = len(str(high))
-        super().__init__(
-            label,
-            validators=[Optional(), NumberRange(low, high, message=message)],
-            invalid_value_message=message,
-            render_kw={"min": low, "max": high, "inputmode": "numeric"},
-            **kwargs,
-        )
-
-    def process_formdata(self, valuelist):
-        raw = valuelist[0].strip() if valuelist and isinstance(valuelist[0], str) else ""
-        if raw == "":
-            self.data = None
-        elif raw.isascii() and raw.isdigit() and len(raw) <= self.digits:
-            self.data = int(raw)
-        else:
-            self.data = None
-            raise ValueError(self.invalid_value_message)
-
+from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, new_submission_id, sentence
+from scorekeeper.web.common.i18n import say
+from scorekeeper.web.common.lazy import _l
 
 # --- Hand forms ------------------------------------------------------------------------------------
 
@@ -288,13 +230,13 @@ class _PilesFields(HandForm):
 
     def marks(self) -> list[str]:
         """Each side's mark in the grid's cells (its initial, or longer when two sides share one)."""
-        from scorekeeper.web.widgets import side_marks
+        from scorekeeper.web.common.widgets import side_marks
 
         return side_marks(self.names)
 
     def pile_labels(self) -> list[str]:
         """Each side's pile as a card's owner is read out: ``"Anna's pile"``."""
-        from scorekeeper.web.widgets import pile_label
+        from scorekeeper.web.common.widgets import pile_label
 
         return [pile_label(name) for name in self.names]
 

@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import date
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
-from flask_babel import format_date, pgettext
+from flask import Response, abort, current_app, render_template, request, url_for
+from flask_babel import pgettext
 
-from scorekeeper import games, groups
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import COURT_PRIMES, prime_values
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
-from scorekeeper.web.addresses import absolute
-from scorekeeper.web.context import store
-from scorekeeper.web.i18n import language, language_name
-from scorekeeper.web.lazy import _l, _lp
-from scorekeeper.web.pages import progression_chart
-from scorekeeper.web.shapes import game_json
-from scorekeeper.web.widgets import colours, option_label
-
-bp = Blueprint("sheets", __name__)
+from scorekeeper.services import games, groups
+from scorekeeper.web.common.addresses import absolute
+from scorekeeper.web.common.charts import progression_chart
+from scorekeeper.web.common.context import store
+from scorekeeper.web.common.exports import csv_cell, sheet_date
+from scorekeeper.web.common.i18n import language, language_name
+from scorekeeper.web.common.lazy import _l, _lp
+from scorekeeper.web.common.shapes import game_json
+from scorekeeper.web.common.widgets import colours, option_label
+from scorekeeper.web.paper import bp
 
 # Short marks for a category on paper, as a score pad writes them (in the sheet's language).
 MARKS = {
@@ -56,7 +55,6 @@ CSV_HEADINGS = {
     "counted": _lp("csv", "counted"), "running_total": _lp("csv", "running_total"),
 }  # fmt: skip
 # A spreadsheet runs a cell that starts like this as a formula (=HYPERLINK(...) in a side's name).
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def marks(points: dict[str, int]) -> str:
@@ -70,38 +68,23 @@ def marks(points: dict[str, int]) -> str:
     return " ".join(m for m in out if m)
 
 
-def csv_cell(value: object) -> object:
-    """A cell as a spreadsheet shows it: text that would start a formula gets a leading ``'`` (kept as text)."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
-
-
 @bp.get("/g/<game_id>/sheet")
 def game_sheet(game_id: str):
     """The game's score sheet, ready to print on A4 or Letter."""
     score = games.get(store(), game_id)
-    viewer = url_for("pages.scoreboard", game_id=game_id)
+    viewer = url_for("game.scoreboard", game_id=game_id)
     return render_template(
         "sheet.html",
         score=score,
         marks=marks,
         viewer_url=absolute(viewer),
         qr_path=viewer,
-        created=_date(score.game.created),
+        created=sheet_date(score.game.created),
         mark_names={k: str(v) for k, v in MARKS.items()},
         chart=progression_chart(score),
         colours=colours(len(score.game.sides)),
-        print_languages=_print_languages("sheets.game_sheet", game_id=game_id),
+        print_languages=_print_languages("paper.game_sheet", game_id=game_id),
     )
-
-
-def _date(stamp: str) -> str:
-    """A stored ISO date (``2026-11-22T21:40:00...``) as the sheet's language writes it ("22 nov 2026")."""
-    try:
-        return format_date(date.fromisoformat(stamp[:10]), format="medium")
-    except ValueError:
-        return stamp[:10]
 
 
 def _print_languages(endpoint: str, **values: str) -> list[tuple[str, str, bool]]:
@@ -138,7 +121,7 @@ def pads():
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
     courts = _courts()
     return render_template(
-        "pads.html", pads=PADS, profile=profile, profiles=PROFILES.values(), languages=_print_languages("sheets.pads"),
+        "pads.html", pads=PADS, profile=profile, profiles=PROFILES.values(), languages=_print_languages("paper.pads"),
         courts=courts, court_title=OPTION_TITLES["primiera_courts"],
         # What each pad's link carries: the rules, the courts' value if not the usual, the language if chosen.
         pad_args={"profile": profile.name, **({"primiera_courts": courts} if courts != "10" else {}),
@@ -156,7 +139,7 @@ def blank_pad(kind: str):
     if profile is None:
         abort(404, str(_l("No rule profile has that name.")))
     title, columns = PADS[kind]
-    new_game = url_for("pages.new_game")
+    new_game = url_for("game.new_game")
     return render_template(
         "pad.html",
         title=title,
@@ -169,7 +152,7 @@ def blank_pad(kind: str):
         qr_path=new_game,
         kind=kind,
         marks=MARKS,
-        print_languages=_print_languages("sheets.blank_pad", kind=kind),
+        print_languages=_print_languages("paper.blank_pad", kind=kind),
     )
 
 

@@ -11,10 +11,11 @@ import re
 from functools import lru_cache
 
 import qrcode
-from flask import Response, abort
+from flask import Response, abort, request
 from markupsafe import Markup, escape
 
-from scorekeeper.web.addresses import absolute
+from scorekeeper.web.common import bp
+from scorekeeper.web.common.addresses import absolute
 
 # The longest path a code is drawn for. A crowded checker position is about 300 characters; the cost of
 # a code grows with its length, so the bound keeps every request cheap.
@@ -76,3 +77,9 @@ def qr_response(path: str) -> Response:
     keeper = _KEEPER.fullmatch(path) is not None
     response.headers["Cache-Control"] = "private, no-store" if keeper else "public, max-age=86400"
     return response
+
+
+@bp.get("/qr.svg")
+def qr_code() -> Response:
+    """A QR code (SVG) of one of this app's own addresses, e.g. ``/qr.svg?path=/g/abc``."""
+    return qr_response(request.args.get("path", ""))

@@ -8,8 +8,8 @@ from flask import url_for
 
 from scorekeeper.rules.ledger import GameScore
 from scorekeeper.rules.text import Voice
-from scorekeeper.web.context import absolute
-from scorekeeper.web.i18n import voice as reader_voice
+from scorekeeper.web.common.context import absolute
+from scorekeeper.web.common.i18n import voice as reader_voice
 
 
 def round_json(score: GameScore, number: int, voice: Voice | None = None) -> dict[str, Any]:
@@ -39,5 +39,5 @@ def game_json(score: GameScore) -> dict[str, Any]:
         "leader": score.leader,
         "pending_scopas": list(game.pending_scopas),
         "version": game.version,
-        "url": absolute(url_for("pages.scoreboard", game_id=game.id)),
+        "url": absolute(url_for("game.scoreboard", game_id=game.id)),
     }

@@ -7,8 +7,8 @@ from flask import current_app, g
 from scorekeeper.store import Store
 
 # Re-exported (the redundant aliases say so): other modules import these from here; they live in addresses.py.
-from scorekeeper.web.addresses import absolute as absolute
-from scorekeeper.web.addresses import base_url as base_url
+from scorekeeper.web.common.addresses import absolute as absolute
+from scorekeeper.web.common.addresses import base_url as base_url
 
 
 def store() -> Store:

@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from scorekeeper.rules.ledger import GameScore
+from scorekeeper.rules.scoring import CATEGORY_NAMES
+from scorekeeper.rules.stats import STAT_CATEGORIES, summarise
+from scorekeeper.web.common.i18n import say
 
 WIDTH, HEIGHT = 320, 180
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 30, 10, 10, 24
@@ -124,3 +128,32 @@ def category_chart(rows: Sequence[tuple[str, Sequence[int]]], sides: int, hands:
             parts.append(f'<text class="label" x="{left + width + 4:.1f}" y="{y + 7.5:.1f}">{n}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def categories_chart(score: GameScore):
+    """A finished game's category wins per side, hand by hand, as an SVG chart (None while the game is played)."""
+    if not score.finished:
+        return None
+    summary = summarise(score, [[] for _ in score.game.sides])
+    shown = [c for c in STAT_CATEGORIES if c in ("cards", "coins", "settebello", "primiera")
+             or getattr(score.game.rules, c)]  # fmt: skip
+    labels = {c: say(CATEGORY_NAMES[c]) for c in shown}
+    rows = [(labels[c][:1].upper() + labels[c][1:], [s["categories"][c] for s in summary["sides"]]) for c in shown]
+    return category_chart(
+        rows, len(score.game.sides), summary["hands"],
+        _("Categories won by each side in %(game)s", game=score.game.name),
+        _("For each category, in how many of the %(n)s hands each side won it.", n=summary["hands"]),
+        f"categories-{score.game.id}",
+    ), rows  # fmt: skip
+
+
+def progression_chart(score: GameScore):
+    """A finished game's score progression, as an SVG chart (None while the game is played)."""
+    if not score.finished:
+        return None
+    names = ", ".join(side.name for side in score.game.sides)
+    return progression(
+        score,
+        _("Score progression of %(game)s", game=score.game.name),
+        _("Running totals of %(sides)s after each hand, to %(target)s.", sides=names, target=score.game.target),
+    )

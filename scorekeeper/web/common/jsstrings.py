@@ -16,7 +16,7 @@ from flask_babel import LazyString
 
 from scorekeeper.rules.options import VALUE_LABELS
 from scorekeeper.rules.text import Msg
-from scorekeeper.web.lazy import _l, request_translations
+from scorekeeper.web.common.lazy import _l, request_translations
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Plural:
 
 
 def _say(text: Msg) -> str:
-    from scorekeeper.web.i18n import say  # i18n puts these strings on every page, so it is imported here late
+    from scorekeeper.web.common.i18n import say  # i18n puts these strings on every page, so it is imported here late
 
     return say(text)
 

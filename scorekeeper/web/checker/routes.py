@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
@@ -19,8 +19,6 @@ from wtforms import BooleanField, Field, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from scorekeeper import games
-from scorekeeper.games import GameNotFound
 from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.moves import (
@@ -35,14 +33,15 @@ from scorekeeper.rules.moves import (
 )
 from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP, OPTION_TITLES
 from scorekeeper.rules.text import Msg, Text, msg
-from scorekeeper.web.context import absolute, store
-from scorekeeper.web.forms import sentence as as_sentence
-from scorekeeper.web.i18n import DECK_NAMES, say
-from scorekeeper.web.lazy import _l
-from scorekeeper.web.start_forms import said
-from scorekeeper.web.widgets import describe, option_label, option_text, option_value, position_grid, rule_error
-
-bp = Blueprint("checker", __name__)
+from scorekeeper.services import games
+from scorekeeper.services.games import GameNotFound
+from scorekeeper.web.checker import bp
+from scorekeeper.web.common.context import absolute, store
+from scorekeeper.web.common.fields import said
+from scorekeeper.web.common.fields import sentence as as_sentence
+from scorekeeper.web.common.i18n import DECK_NAMES, say
+from scorekeeper.web.common.lazy import _l
+from scorekeeper.web.common.widgets import describe, option_label, option_text, option_value, position_grid, rule_error
 
 # Input bounds, so no query string costs more than a normal position: a list of all 40 cards, typed
 # with the longest codes ("10d") and separators, fits in 200 characters.

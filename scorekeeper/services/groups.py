@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper import games
 from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
 from scorekeeper.rules.game import GAME_NAME_MAX, Side, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.stats import Record, head_to_head, player_stats, summarise, team_key, team_stats
 from scorekeeper.rules.text import Text, msg
+from scorekeeper.services import games
 from scorekeeper.store import StorageUnavailable, Store
 
 GROUP_PLAYERS_MAX = 500  # players one group may know; a club is large, but a list of names is not a database

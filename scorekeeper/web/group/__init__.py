@@ -1,0 +1,7 @@
+"""Groups: players across games, history, statistics, head to head, and a group's own rematch."""
+
+from flask import Blueprint
+
+bp = Blueprint("group", __name__)
+
+from . import routes  # noqa: E402, F401  (adds its routes to bp)
