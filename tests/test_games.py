@@ -9,7 +9,7 @@ from scorekeeper.rules import InvalidRoundError, Rules, Side
 from scorekeeper.rules import ledger as ledger_module
 from scorekeeper.rules.ledger import HandEntry
 from scorekeeper.services import games
-from scorekeeper.services.games import Conflict, GameNotFound, Unavailable
+from scorekeeper.services.errors import Conflict, NotFound, Unavailable
 from scorekeeper.store import Store
 
 TALLY_A = {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}
@@ -104,9 +104,9 @@ def test_a_retry_of_a_hand_since_deleted_is_a_conflict_not_a_second_hand(store, 
 
 
 def test_unknown_games_and_hands(store, game_id):
-    with pytest.raises(GameNotFound):
+    with pytest.raises(NotFound):
         games.get(store, "no-such-game")
-    with pytest.raises(GameNotFound):
+    with pytest.raises(NotFound):
         games.delete_hand(store, game_id, 1)
 
 

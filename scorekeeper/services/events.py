@@ -41,33 +41,18 @@ from scorekeeper.rules.events import (
 )
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
-from scorekeeper.rules.text import Text, msg
-from scorekeeper.services import games, groups
+from scorekeeper.rules.text import msg
+from scorekeeper.services import games, groups, keys
+from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
 from scorekeeper.store import Store
 
 GAME_POINTS_MAX = 999  # a corrected result's game points
 
 
-class EventNotFound(ScorekeeperError, LookupError):
-    kind = "not_found"
-    status = 404
-
-    def __init__(self, message: Text | None = None, field: str | None = None):
-        super().__init__(message or msg("no event has this address; check the link"), field)
 
 
-class EventForbidden(ScorekeeperError):
-    kind = "forbidden"
-    status = 403
-
-    def __init__(self, message: Text | None = None, field: str | None = "X-Organiser-Key"):
-        super().__init__(message or msg("running this event needs its organiser key, sent in the X-Organiser-Key "
-                                        "header"), field)  # fmt: skip
 
 
-class EventConflict(ScorekeeperError):
-    kind = "conflict"
-    status = 409
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +120,7 @@ class Event:
         for e in self.entrants:
             if e.id == entrant_id:
                 return e
-        raise EventNotFound(msg("this event has no entrant %(id)s", id=entrant_id), "entrant")
+        raise NotFound("event", msg("this event has no entrant %(id)s", id=entrant_id), "entrant")
 
     @property
     def names(self) -> dict[str, str]:
@@ -154,7 +139,7 @@ class Event:
             for t in r.tables:
                 if t.round == round_ and t.number == number:
                     return t
-        raise EventNotFound(msg("this event has no table %(n)s in round %(r)s", n=number, r=round_), "table")
+        raise NotFound("event", msg("this event has no table %(n)s in round %(r)s", n=number, r=round_), "table")
 
 
 # --- making an event -----------------------------------------------------------------------------------------
@@ -231,15 +216,15 @@ def new_event(store: Store, *, name: object, players: object, pairing: object = 
     if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= most:
         raise InvalidGameError(msg("rounds must be a whole number from 1 to %(max)s for %(n)s entrants",
                                    max=most, n=len(entrants)), "rounds")  # fmt: skip
-    event_id, key = secrets.token_urlsafe(12), secrets.token_urlsafe(18)
+    event_id, key = keys.new_id(), keys.new_key()
     row = {
-        "id": event_id, "name": name, "key_hash": games.hash_key(key), "group_id": group_id, "pairing": pairing,
+        "id": event_id, "name": name, "key_hash": keys.hash_key(key), "group_id": group_id, "pairing": pairing,
         "rounds": rounds, "table_size": table_size, "rules": json.dumps(rules.to_dict()),
         "deck_style": deck_style.value, "match_points": json.dumps(match_points.to_dict()),
     }  # fmt: skip
     listed = [{"id": str(i), "position": i, "name": label, "players": json.dumps(names)}
               for i, (label, names) in enumerate(entrants, start=1)]  # fmt: skip
-    with games._write(store):
+    with writing(store):
         store.insert_event(row, listed)
     return event_id, key
 
@@ -251,7 +236,7 @@ def get(store: Store, event_id: str) -> Event:
     """The event with its rounds and every table's result as it stands."""
     row = store.event(event_id) if isinstance(event_id, str) else None
     if row is None:
-        raise EventNotFound()
+        raise NotFound("event")
     entrants = [Entrant(e["id"], e["name"], tuple(json.loads(e["players"])), bool(e["withdrawn"]))
                 for e in store.event_entrants(event_id)]  # fmt: skip
     table_rows = store.event_tables(event_id)
@@ -306,7 +291,7 @@ def state(store: Store, event_id: str) -> int:
     """A number that changes with the event and with any of its tables' games (the big screen polls it)."""
     value = store.event_state(event_id)
     if value is None:
-        raise EventNotFound()
+        raise NotFound("event")
     return value
 
 
@@ -315,14 +300,14 @@ def state(store: Store, event_id: str) -> int:
 
 def is_organiser(store: Store, event_id: str, key: str | None) -> bool:
     row = store.event(event_id)
-    return bool(row and key and hmac.compare_digest(row["key_hash"], games.hash_key(key)))
+    return row is not None and keys.matches(row["key_hash"], key)
 
 
 def check_key(store: Store, event_id: str, key: str | None) -> None:
     if store.event(event_id) is None:
-        raise EventNotFound()
+        raise NotFound("event")
     if not is_organiser(store, event_id, key):
-        raise EventForbidden()
+        raise Forbidden("event")
 
 
 def table_key(organiser_key: str, seed: str) -> str:
@@ -349,11 +334,11 @@ def pair_next(store: Store, event_id: str, key: str, number: object = None) -> R
         close_round(store, event_id, key, current.number)
         event = get(store, event_id)
     if len(event.rounds) >= event.planned:
-        raise EventConflict(msg("all %(n)s rounds of this event have been played", n=event.planned), "rounds")
+        raise Conflict(msg("all %(n)s rounds of this event have been played", n=event.planned), field="rounds")
     number = len(event.rounds) + 1
     playing = [e.id for e in event.entrants if not e.withdrawn]
     if len(playing) < 2:
-        raise EventConflict(msg("a round needs at least two entrants still playing"), "players")
+        raise Conflict(msg("a round needs at least two entrants still playing"), field="players")
     if event.pairing == "round_robin":
         everyone = [e.id for e in event.entrants]
         pairs, bye = round_robin_round(everyone, number)
@@ -395,7 +380,7 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
         name = f"{event.name} · R{number} T{table_number}"[:GAME_NAME_MAX]
         game, _ = games.new_game(store, name, sides, event.rules, event.deck_style, also, table_key(key, seed))
         made.append((table_number, game.id, (a, b), seed))
-    with games._write(store):
+    with writing(store):
         # Checked again under the write lock: two phones pairing at once pair the round once (the other's games,
         # never reached, stay unused).
         paired = {r["number"]: r for r in store.event_rounds(event.id)}
@@ -403,8 +388,8 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
             made = []  # paired meanwhile: answered as it is, below
         elif not new_round and (number not in paired or paired[number]["closed"]
                               or (store.event(event.id) or {}).get("version") != event.version):  # fmt: skip
-            raise EventConflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again",
-                                    n=number), "round")  # fmt: skip
+            raise Conflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again",
+                                    n=number), field="round")  # fmt: skip
         elif new_round:
             store.insert_event_round(event.id, number, ",".join(byes) or None)
         else:
@@ -424,15 +409,15 @@ def close_round(store: Store, event_id: str, key: str, number: int) -> None:
     check_key(store, event_id, key)
     event = get(store, event_id)
     if not 1 <= number <= len(event.rounds):
-        raise EventNotFound(msg("this event has no round %(n)s", n=number), "round")
+        raise NotFound("event", msg("this event has no round %(n)s", n=number), "round")
     played = event.rounds[number - 1]
     if played.closed:
         return
     waiting = [t.number for t in played.tables if not t.result.done]
     if waiting:
-        raise EventConflict(msg("round %(r)s cannot be closed while tables are still playing: %(tables)s",
-                                r=number, tables=", ".join(str(n) for n in waiting)), "round")  # fmt: skip
-    with games._write(store):
+        raise Conflict(msg("round %(r)s cannot be closed while tables are still playing: %(tables)s",
+                                r=number, tables=", ".join(str(n) for n in waiting)), field="round")  # fmt: skip
+    with writing(store):
         store.close_event_round(event_id, number, {t.number: _said(t.result) for t in played.tables})
 
 
@@ -463,7 +448,7 @@ def set_result(store: Store, event_id: str, key: str, round_: int, number: int, 
             draw = side == "draw"
             result = Result(round_, table.sides, (shown[0], shown[1]), winner=None if draw else int(side), draw=draw)
         said = _said(result)
-    with games._write(store):
+    with writing(store):
         store.set_table_result(event_id, round_, number, said)
     return get(store, event_id).table(round_, number)
 
@@ -473,7 +458,7 @@ def withdraw(store: Store, event_id: str, key: str, entrant_id: str, withdrawn: 
     check_key(store, event_id, key)
     event = get(store, event_id)
     event.entrant(entrant_id)
-    with games._write(store):
+    with writing(store):
         store.withdraw_entrant(event_id, entrant_id, withdrawn)
     return get(store, event_id).entrant(entrant_id)
 
@@ -485,10 +470,10 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
     check_key(store, event_id, key)
     event = get(store, event_id)
     if event.finished:
-        raise EventConflict(msg("the event is over"), "name")
+        raise Conflict(msg("the event is over"), field="name")
     if event.pairing == "round_robin" and event.rounds:
-        raise EventConflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
-                                "event, or a round-robin before its first round"), "name")  # fmt: skip
+        raise Conflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
+                                "event, or a round-robin before its first round"), field="name")  # fmt: skip
     if len(event.entrants) >= ENTRANTS_MAX:
         raise InvalidGameError(msg("an event takes at most %(max)s players or pairs", max=ENTRANTS_MAX), "name")
     if event.table_size == 4 and isinstance(name, str):
@@ -508,7 +493,7 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
             raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
     label = names[0] if len(names) == 1 else _pair_name(names)
     count = len(event.entrants)
-    with games._write(store):
+    with writing(store):
         entrant_id = store.add_entrant(event_id, label, json.dumps(names))
         # A round-robin meant to play its whole schedule still does, now one entrant longer.
         if event.pairing == "round_robin" and event.planned == min(ROUNDS_MAX, rounds_for("round_robin", count)):
@@ -523,7 +508,7 @@ def repair(store: Store, event_id: str, key: str) -> Round:
     event = get(store, event_id)
     current = event.current
     if current is None or current.closed:
-        raise EventConflict(msg("there is no open round to pair again"), "round")
+        raise Conflict(msg("there is no open round to pair again"), field="round")
     unstarted = [t for t in current.tables if t.hands == 0 and t.state in ("playing", "finished")]
     pool = [e for t in unstarted for e in t.sides] + list(current.byes)
     pool = [e for e in pool if not event.entrant(e).withdrawn]

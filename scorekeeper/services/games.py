@@ -12,20 +12,14 @@ a write scores only the hand it brings, outside the write lock.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
-import re
-import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
-from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, ScorekeeperError
+from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError
 from scorekeeper.rules.game import GAME_NAME_MAX, clean_text
 from scorekeeper.rules.ledger import (
     HANDS_MAX,
@@ -33,61 +27,15 @@ from scorekeeper.rules.ledger import (
     GameScore,
     HandEntry,
     RoundRecord,
-    ScoredRound,
     add_hand,
     score_entry,
     score_game,
 )
 from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
-from scorekeeper.rules.text import Msg, Text, msg, nmsg
-from scorekeeper.store import StorageUnavailable, Store, now
-
-SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
-
-
-class GameNotFound(ScorekeeperError, LookupError):
-    """No game (or no such hand in it) has this id."""
-
-    kind = "not_found"
-    status = 404
-
-    def __init__(self, message: Text | None = None, field: str | None = None):
-        super().__init__(message or msg("no game has this address; check the link"), field)
-
-
-class Forbidden(ScorekeeperError):
-    """A change without the game's keeper key."""
-
-    kind = "forbidden"
-    status = 403
-
-    def __init__(self, message: Text | None = None, field: str | None = "X-Keeper-Key"):
-        super().__init__(
-            message or msg("changing this game needs its keeper key, sent in the X-Keeper-Key header"), field
-        )
-
-
-class Conflict(ScorekeeperError):
-    """A change that cannot be made now: the game is won, someone changed the hand first, an id reused."""
-
-    kind = "conflict"
-    status = 409
-
-    def __init__(self, message: Text, kind: str = "conflict", current: ScoredRound | None = None):
-        super().__init__(message, None, kind)
-        # The hand as it is now, so the answer can show what won (the API's round shape, in the reader's words).
-        self.current = current
-
-
-class Unavailable(ScorekeeperError):
-    """The storage could not make the change: nothing was saved."""
-
-    kind = "unavailable"
-    status = 503
-
-    def __init__(self, message: Text | None = None):
-        super().__init__(message or msg("the scores could not be saved just now (the server's storage is full or "
-                                        "read-only); nothing was saved, try again"))  # fmt: skip
+from scorekeeper.rules.text import Msg, msg, nmsg
+from scorekeeper.services import keys
+from scorekeeper.services.errors import Conflict, NotFound, writing
+from scorekeeper.store import Store, now
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +85,10 @@ scores = ScoreCache()
 
 
 def get(store: Store, game_id: str) -> GameScore:
-    """The game, scored; ``GameNotFound`` if there is none. One small query when its score is known."""
+    """The game, scored; ``NotFound`` if there is none. One small query when its score is known."""
     version = store.game_version(game_id)
     if version is None:
-        raise GameNotFound()
+        raise NotFound("game")
     cached = scores.get(store, game_id, version)
     if cached is not None:
         return cached
@@ -150,7 +98,7 @@ def get(store: Store, game_id: str) -> GameScore:
 def _score_stored(store: Store, game_id: str) -> GameScore:
     game = store.load_game(game_id)
     if game is None:
-        raise GameNotFound()
+        raise NotFound("game")
     return scores.put(store, score_game(game))
 
 
@@ -175,34 +123,9 @@ def _hands(score: GameScore) -> list[tuple[RoundRecord, RoundScore]]:
 # --- keys and submission ids --------------------------------------------------------------------------
 
 
-def hash_key(key: str) -> str:
-    """What is stored of a keeper key: never the key itself."""
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
 def is_keeper(store: Store, game_id: str, key: str | None) -> bool:
     """True when ``key`` is the keeper key of the game."""
-    if not key or len(key) > 200:
-        return False
-    stored = store.keeper_hash(game_id)
-    return stored is not None and hmac.compare_digest(stored, hash_key(key))
-
-
-def check_submission_id(value: object, field: str = "submission_id") -> str:
-    """A client's id for one change: 8 to 100 letters, digits or ``-_.:`` (a UUID fits)."""
-    if not isinstance(value, str) or not SUBMISSION_ID.match(value):
-        raise InvalidRoundError(
-            msg("submission_id must be a fresh id for this change, 8 to 100 letters, digits or - _ . : (a UUID fits), "
-                "so that a retry is recorded once"),
-            field,
-        )  # fmt: skip
-    return value
-
-
-def fingerprint(action: str, body: object) -> str:
-    """What a submission did, as a short digest of its action and its body."""
-    text = json.dumps([action, body], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return keys.matches(store.keeper_hash(game_id), key) if key and len(key) <= keys.KEY_MAX else False
 
 
 def _seen(store: Store, game_id: str, submission_id: str | None, action: str, print_: str):
@@ -219,16 +142,6 @@ def _seen(store: Store, game_id: str, submission_id: str | None, action: str, pr
             "reused",
         )  # fmt: skip
     return seen
-
-
-@contextmanager
-def _write(store: Store) -> Iterator[None]:
-    """The store's write transaction, with storage failures as ``Unavailable``."""
-    try:
-        with store.write():
-            yield
-    except StorageUnavailable as err:
-        raise Unavailable() from err
 
 
 # --- changes ---------------------------------------------------------------------------------------------
@@ -254,7 +167,7 @@ def new_game(
     name = clean_text(name, "name", "game", GAME_NAME_MAX) if name.strip() else "Scopa, " + now()[:10]
     players = sum(len(s.players) for s in sides)
     game = Game(
-        id=secrets.token_urlsafe(12),
+        id=keys.new_id(),
         name=name,
         created=now(),
         rules=rules,
@@ -265,9 +178,9 @@ def new_game(
         pending_scopas=tuple(0 for _ in sides),
         version=1,
     )
-    key = key or secrets.token_urlsafe(18)
-    with _write(store):
-        store.insert_game(game, hash_key(key))
+    key = key or keys.new_key()
+    with writing(store):
+        store.insert_game(game, keys.hash_key(key))
         if also is not None:
             also(game)
     scores.put(store, score_game(game))
@@ -299,16 +212,16 @@ def record_hand(
     would be a later hand than the person saw (often the same hand entered twice), so it is refused
     (409 ``stale``, with the hand saved meanwhile) until they confirm it as the next hand.
     """
-    check_submission_id(submission_id)
+    keys.check_submission_id(submission_id)
     if number is not None and (type(number) is not int or not 1 <= number < 2**31):
         raise InvalidRoundError(
             msg("number must be the number of the hand the form was opened for (1, 2, ...)"), "number"
         )
-    print_ = fingerprint("add", entry.to_json())
+    print_ = keys.fingerprint("add", entry.to_json())
     before = get(store, game_id)
     score = score_entry(entry, before.game.names, before.game.rules)
     shown = _scopas_shown(scopas_shown, entry, len(before.game.sides))
-    with _write(store):
+    with writing(store):
         seen = _seen(store, game_id, submission_id, "add", print_)
         if seen is None:
             before = _fresh(store, before)
@@ -372,7 +285,7 @@ def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> 
 def _hand_at(score: GameScore, number: int, version: int | None, then: Msg):
     """Hand ``number`` if it exists and is still at ``version`` (the state the editor saw)."""
     if not 1 <= number <= len(score.rounds):
-        raise GameNotFound(msg("this game has no hand %(n)s; it has %(count)s", n=number, count=len(score.rounds)))
+        raise NotFound("game", msg("this game has no hand %(n)s; it has %(count)s", n=number, count=len(score.rounds)))
     played = score.rounds[number - 1]
     if version is not None and version != played.record.version:
         raise Conflict(
@@ -403,11 +316,11 @@ def replace_hand(
     saved the hand since, the change is refused rather than overwriting it.
     """
     if submission_id is not None:
-        check_submission_id(submission_id)
-    print_ = fingerprint("edit", {"number": number, "version": version, "entry": entry.to_json()})
+        keys.check_submission_id(submission_id)
+    print_ = keys.fingerprint("edit", {"number": number, "version": version, "entry": entry.to_json()})
     before = get(store, game_id)
     score = score_entry(entry, before.game.names, before.game.rules)
-    with _write(store):
+    with writing(store):
         seen = _seen(store, game_id, submission_id, "edit", print_)
         if seen is None:
             before = _fresh(store, before)
@@ -431,10 +344,10 @@ def delete_hand(
     A repeat of the same ``submission_id`` removes nothing more.
     """
     if submission_id is not None:
-        check_submission_id(submission_id)
-    print_ = fingerprint("delete", {"number": number, "version": version})
+        keys.check_submission_id(submission_id)
+    print_ = keys.fingerprint("delete", {"number": number, "version": version})
     before = get(store, game_id)
-    with _write(store):
+    with writing(store):
         seen = _seen(store, game_id, submission_id, "delete", print_)
         if seen is None:
             before = _fresh(store, before)
@@ -453,10 +366,10 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
 
     Its scopas go back into the hand in progress, so nothing marked during the hand is lost.
     """
-    check_submission_id(submission_id)
-    print_ = fingerprint("undo", {"round": round_id, "version": version})
+    keys.check_submission_id(submission_id)
+    print_ = keys.fingerprint("undo", {"round": round_id, "version": version})
     before = get(store, game_id)
-    with _write(store):
+    with writing(store):
         seen = _seen(store, game_id, submission_id, "undo", print_)
         if seen is None:
             before = _fresh(store, before)
@@ -502,7 +415,7 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
 
 def mark_scopa(store: Store, game_id: str, side: object, change: object, submission_id: str) -> GameScore:
     """Add (``change`` 1) or take back (-1) a scopa of the hand in progress (both checked here)."""
-    check_submission_id(submission_id)
+    keys.check_submission_id(submission_id)
     before = get(store, game_id)
     sides = len(before.game.sides)
     if type(side) is not int or not 0 <= side < sides:
@@ -511,8 +424,8 @@ def mark_scopa(store: Store, game_id: str, side: object, change: object, submiss
         )
     if type(change) is not int or change not in (1, -1):
         raise InvalidRoundError(msg("change must be 1 (a scopa) or -1 (take one back)"), "change")
-    print_ = fingerprint("scopa", {"side": side, "change": change})
-    with _write(store):
+    print_ = keys.fingerprint("scopa", {"side": side, "change": change})
+    with writing(store):
         seen = _seen(store, game_id, submission_id, "scopa", print_)
         if seen is None:
             before = _fresh(store, before)

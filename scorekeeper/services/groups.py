@@ -11,43 +11,26 @@ database: a read sums the kept summaries and works out only those of games chang
 
 from __future__ import annotations
 
-import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
+from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, Side, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.stats import Record, head_to_head, player_stats, summarise, team_key, team_stats
-from scorekeeper.rules.text import Text, msg
-from scorekeeper.services import games
+from scorekeeper.rules.text import msg
+from scorekeeper.services import games, keys
+from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
 from scorekeeper.store import StorageUnavailable, Store
 
 GROUP_PLAYERS_MAX = 500  # players one group may know; a club is large, but a list of names is not a database
 
 
-class GroupNotFound(ScorekeeperError, LookupError):
-    """No group (or no such player in it) has this id."""
-
-    kind = "not_found"
-    status = 404
-
-    def __init__(self, message: Text | None = None, field: str | None = None):
-        super().__init__(message or msg("no group has this address; check the link"), field)
 
 
-class GroupForbidden(ScorekeeperError):
-    """A change to a group without its key."""
-
-    kind = "forbidden"
-    status = 403
-
-    def __init__(self, message: Text | None = None, field: str | None = "X-Group-Key"):
-        super().__init__(message or msg("changing this group needs its group key, sent in the X-Group-Key header"),
-                         field)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,33 +56,30 @@ def new_group(store: Store, name: object) -> tuple[str, str, str]:
         raise InvalidGameError(msg("name must be the group's name, 1 to %(max)s characters", max=GAME_NAME_MAX),
                                "name")  # fmt: skip
     name = clean_text(name, "name", "game", GAME_NAME_MAX)
-    group_id, key = secrets.token_urlsafe(12), secrets.token_urlsafe(18)
-    with games._write(store):
-        store.insert_group(group_id, name, games.hash_key(key))
+    group_id, key = keys.new_id(), keys.new_key()
+    with writing(store):
+        store.insert_group(group_id, name, keys.hash_key(key))
     return group_id, name, key
 
 
 def get(store: Store, group_id: str) -> dict[str, Any]:
-    """A group's id, name, created and version; ``GroupNotFound`` for none."""
+    """A group's id, name, created and version; ``NotFound`` for none."""
     found = store.group(group_id) if isinstance(group_id, str) and len(group_id) <= 64 else None
     if found is None:
-        raise GroupNotFound()
+        raise NotFound("group")
     return found
 
 
 def is_keeper(store: Store, group_id: str, key: str | None) -> bool:
     """True when ``key`` is the group's key."""
-    if not key or len(key) > 200:
-        return False
-    stored = store.group_key_hash(group_id)
-    return stored is not None and hmac.compare_digest(stored, games.hash_key(key))
+    return keys.matches(store.group_key_hash(group_id), key) if key and len(key) <= keys.KEY_MAX else False
 
 
 def check_key(store: Store, group_id: str, key: str | None) -> None:
-    """``GroupNotFound`` for no group, ``GroupForbidden`` without its key."""
+    """``NotFound`` for no group, ``Forbidden`` without its key."""
     get(store, group_id)
     if not is_keeper(store, group_id, key):
-        raise GroupForbidden()
+        raise Forbidden("group")
 
 
 def players(store: Store, group_id: str) -> list[Player]:
@@ -112,7 +92,7 @@ def player(store: Store, group_id: str, player_id: str) -> Player:
     rows = {r["id"]: r for r in store.players(group_id)}
     row = rows.get(player_id)
     if row is None:
-        raise GroupNotFound(msg("this group has no such player; check the link"))
+        raise NotFound("group", msg("this group has no such player; check the link"))
     if row["merged_into"] is not None:
         row = rows[row["merged_into"]]
     return Player(row["id"], row["name"])
@@ -158,9 +138,9 @@ def add_game(store: Store, group_id: str, game_id: str) -> None:
     """
     get(store, group_id)
     game = games.get(store, game_id).game
-    with games._write(store):
+    with writing(store):
         if store.game_group(game_id) is not None:
-            raise games.Conflict(msg("this game is in a group already; a game belongs to one group"), "in_group")
+            raise Conflict(msg("this game is in a group already; a game belongs to one group"), "in_group")
         join(store, group_id, game)
 
 
@@ -174,7 +154,7 @@ def rename(store: Store, group_id: str, player_id: str, name: object) -> Player:
                 msg("%(name)s is another player of this group; merge the two players instead", name=repr(other.name)),
                 "name",
             )
-    with games._write(store):
+    with writing(store):
         store.rename_player(group_id, current.id, new, name_key(new))
     return Player(current.id, new)
 
@@ -184,11 +164,11 @@ def merge(store: Store, group_id: str, player_id: str, into: str) -> Player:
     source = player(store, group_id, player_id)
     try:
         target = player(store, group_id, into)
-    except GroupNotFound:
+    except NotFound:
         raise InvalidGameError(msg("into must be the id of another player of this group"), "into") from None
     if source.id == target.id:
         raise InvalidGameError(msg("a player cannot be merged into themselves"), "into")
-    with games._write(store):
+    with writing(store):
         store.merge_player(group_id, source.id, target.id)
     return target
 
@@ -301,10 +281,10 @@ def _who(store: Store, group_id: str, known: list[Player], value: object, field:
             continue
         try:
             out.append(player(store, group_id, part.strip()).id)
-        except GroupNotFound:
+        except NotFound:
             raise InvalidGameError(msg("%(name)s is not a player of this group", name=repr(part.strip()[:40])),
                                    field) from None  # fmt: skip
     return sorted(set(out))
 
 
-__all__ = ["GroupForbidden", "GroupNotFound", "Player", "name_key", "team_key"]
+__all__ = ["Forbidden", "NotFound", "Player", "name_key", "team_key"]

@@ -15,6 +15,7 @@ from scorekeeper.rules.errors import InvalidGameError, InvalidRulesError
 from scorekeeper.rules.events import MatchPoints, Standing, tiebreaks_for
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events, groups
+from scorekeeper.services.errors import Conflict, NotFound
 from scorekeeper.services.events import Event, Round, Table
 from scorekeeper.web.api import bp
 from scorekeeper.web.api.games import json_body, read_rules
@@ -83,7 +84,7 @@ def pair_round(event_id: str):
 def get_round(event_id: str, number: int):
     event = events.get(store(), event_id)
     if not 1 <= number <= len(event.rounds):
-        raise events.EventNotFound(msg("this event has no round %(n)s", n=number), "round")
+        raise NotFound("event", msg("this event has no round %(n)s", n=number), "round")
     key = organiser_key()
     shown = key if key and events.is_organiser(store(), event_id, key) else None
     return round_json(event, event.rounds[number - 1], shown)
@@ -101,7 +102,7 @@ def repair_round(event_id: str, number: int):
     """Pair the open round again among its tables not yet started (after a withdrawal)."""
     event = events.get(store(), event_id)
     if event.current is None or event.current.number != number:
-        raise events.EventConflict(msg("only the open round can be paired again"), "round")
+        raise Conflict(msg("only the open round can be paired again"), field="round")
     played = events.repair(store(), event_id, organiser_key())
     return round_json(events.get(store(), event_id), played, organiser_key())
 

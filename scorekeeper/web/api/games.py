@@ -37,7 +37,7 @@ from scorekeeper.rules.options import (
     USUAL_TARGETS,
 )
 from scorekeeper.rules.text import Voice, msg
-from scorekeeper.services import games, groups
+from scorekeeper.services import games, groups, keys
 from scorekeeper.web.api import bp
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.i18n import language, say, voice
@@ -326,7 +326,7 @@ def add_round(game_id: str):
     """Record a hand; the same submission_id again answers the same hand and stores nothing."""
     keeper_only(game_id)
     body, entry = _round_body(game_id)
-    submission_id = games.check_submission_id(body.get("submission_id"))
+    submission_id = keys.check_submission_id(body.get("submission_id"))
     shown = body.get("scopas_shown")
     if shown is not None and not isinstance(shown, list):
         raise BadRequest(msg("scopas_shown must list the scopas shown for each side"), "scopas_shown")
@@ -342,7 +342,7 @@ def put_round(game_id: str, number: int):
     body, entry = _round_body(game_id)
     submission_id = body.get("submission_id")
     if submission_id is not None:
-        games.check_submission_id(submission_id)
+        keys.check_submission_id(submission_id)
     score = games.replace_hand(store(), game_id, number, entry, _version(body.get("version")), submission_id)
     return _round_answer(score, number)
 
@@ -368,7 +368,7 @@ def remove_round(game_id: str, number: int):
     version = int(raw) if raw is not None else _if_match()
     submission_id = request.args.get("submission_id")
     if submission_id is not None:
-        games.check_submission_id(submission_id)
+        keys.check_submission_id(submission_id)
     games.delete_hand(store(), game_id, number, version, submission_id)
     return "", 204
 
@@ -378,7 +378,7 @@ def mark_scopa(game_id: str):
     """Mark (``change`` 1) or take back (-1) a scopa of the hand in progress, as it happens."""
     keeper_only(game_id)
     body = json_body()
-    submission_id = games.check_submission_id(body.get("submission_id"))
+    submission_id = keys.check_submission_id(body.get("submission_id"))
     score = games.mark_scopa(store(), game_id, body.get("side"), body.get("change", 1), submission_id)
     return game_json(score)
 

@@ -34,7 +34,7 @@ from scorekeeper.rules.moves import (
 from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP, OPTION_TITLES
 from scorekeeper.rules.text import Msg, Text, msg
 from scorekeeper.services import games
-from scorekeeper.services.games import GameNotFound
+from scorekeeper.services.errors import NotFound
 from scorekeeper.web.checker import bp
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import said
@@ -259,7 +259,7 @@ def capture_checker() -> Response | tuple[str, int]:
     if form.game.data and not form.game.errors:
         try:
             game = games.get(store(), form.game.data)
-        except GameNotFound as missing:
+        except NotFound as missing:
             form.game.errors.append(
                 msg("%(problem)s. The checker uses classic rules instead.", problem=missing.message)
             )

@@ -36,7 +36,7 @@ from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
 from scorekeeper.web.common.jsstrings import js_strings
 from scorekeeper.web.common.lazy import _l, request_translations
 
-TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
+TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "translations")
 SOURCE_LANGUAGE = "en"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600

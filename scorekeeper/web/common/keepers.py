@@ -15,7 +15,7 @@ from flask import request, session, url_for
 from flask_babel import gettext
 
 from scorekeeper.services import games, groups
-from scorekeeper.services.games import Forbidden, GameNotFound
+from scorekeeper.services.errors import Forbidden, NotFound
 from scorekeeper.web.common.context import absolute, store
 
 KEPT = "kept"  # session key: {game id: keeper key} for the games this phone keeps, newest first
@@ -51,7 +51,7 @@ def _over(game_id: str) -> bool:
     """True for a finished game (or one no longer on the server): the first to let go."""
     try:
         return games.get(store(), game_id).finished
-    except GameNotFound:
+    except NotFound:
         return True
 
 
@@ -79,11 +79,11 @@ def may_change(game_id: str) -> bool:
 
 
 def keeper_only(game_id: str) -> None:
-    """``GameNotFound`` for an unknown game, ``Forbidden`` without its keeper key."""
+    """``NotFound`` for an unknown game, ``Forbidden`` without its keeper key."""
     if store().game_version(game_id) is None:
-        raise GameNotFound()
+        raise NotFound("game")
     if not may_change(game_id):
-        raise Forbidden()
+        raise Forbidden("game")
 
 
 def keeper_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -94,7 +94,7 @@ def keeper_required(view: Callable[..., Any]) -> Callable[..., Any]:
         try:
             keeper_only(game_id)
         except Forbidden:
-            raise Forbidden(
+            raise Forbidden("game",
                 "only a phone that opened this game's keeper link can change it; this is the viewer's copy", None
             ) from None
         return view(*args, game_id=game_id, **kwargs)

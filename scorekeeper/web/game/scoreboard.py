@@ -13,7 +13,7 @@ from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import games, groups
-from scorekeeper.services.games import Conflict, GameNotFound, Unavailable
+from scorekeeper.services.errors import Conflict, NotFound, Unavailable
 from scorekeeper.web.common import drafts, i18n
 from scorekeeper.web.common.charts import categories_chart, progression_chart
 from scorekeeper.web.common.context import absolute, store
@@ -468,7 +468,7 @@ def delete_hand(game_id: str, number: int):
             if not form.validate() or form.version.data is None:
                 raise Conflict(msg("this page is out of date; open the hand again before deleting it"), "stale")
             games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
-        except GameNotFound:
+        except NotFound:
             return _conflict(game_id, _gone(number), form.round_id.data)
         except Conflict as err:
             return _conflict(game_id, err, form.round_id.data)

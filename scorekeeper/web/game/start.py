@@ -20,8 +20,8 @@ from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.options import USUAL_TARGETS
 from scorekeeper.rules.text import msg
-from scorekeeper.services import games, groups
-from scorekeeper.services.games import Conflict, GameNotFound
+from scorekeeper.services import games, groups, keys
+from scorekeeper.services.errors import Conflict, NotFound
 from scorekeeper.store import StorageUnavailable, Store
 from scorekeeper.web.common import i18n
 from scorekeeper.web.common.context import absolute, store
@@ -172,7 +172,7 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
     The same ``submission_id`` sent again gives the game the first send started, with its key while this
     server still remembers it (None after that): one tap, one game.
     """
-    games.check_submission_id(submission_id)
+    keys.check_submission_id(submission_id)
     with _rematch_lock:
         while _recent and next(iter(_recent.values()))[2] < time.monotonic() - RECENT_SECONDS:
             _recent.popitem(last=False)
@@ -198,8 +198,8 @@ def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None
         try:
             with db.write():
                 # The hand column of a submission names what it made: here, the new game.
-                db.remember(game_id, submission_id, REMATCH, games.fingerprint(REMATCH, {}), game.id)
-                db.remember(game_id, _the_rematch(game_id), REMATCH, games.fingerprint(REMATCH, {}), game.id)
+                db.remember(game_id, submission_id, REMATCH, keys.fingerprint(REMATCH, {}), game.id)
+                db.remember(game_id, _the_rematch(game_id), REMATCH, keys.fingerprint(REMATCH, {}), game.id)
         except StorageUnavailable:
             pass  # the rematch exists and this phone gets it; only a resend much later could start another
         _recent[(db.path, game_id, submission_id)] = (game.id, key, time.monotonic())
@@ -273,7 +273,7 @@ def forget_game(game_id: str):
     if was_kept:
         try:
             name = games.get(store(), game_id).game.name
-        except GameNotFound:
+        except NotFound:
             name = _("the game")
         flash(_("This phone no longer keeps score of “%(game)s”. The game stays: its viewer link still shows it, and "
                 "its keeper link lets a phone keep score again.", game=name))  # fmt: skip

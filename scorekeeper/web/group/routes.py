@@ -17,7 +17,7 @@ from wtforms.validators import Optional
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.stats import finished, team_key, team_stats
-from scorekeeper.services import games, groups
+from scorekeeper.services import games, groups, keys
 from scorekeeper.web.common.charts import bar_chart
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import new_submission_id, sentence
@@ -215,7 +215,7 @@ def group_rematch(group_id: str, game_id: str):
     form = GroupRematchForm()
     if not form.validate_on_submit():
         abort(400, _("This form has expired; open the group's page again."))
-    submission_id = games.check_submission_id(form.submission_id.data)
+    submission_id = keys.check_submission_id(form.submission_id.data)
     seen = db.submission(game_id, submission_id)
     if seen is not None and seen.round:
         return redirect(url_for("game.scoreboard", game_id=seen.round))  # a double tap: the game it started
@@ -223,7 +223,7 @@ def group_rematch(group_id: str, game_id: str):
 
     def in_group(made):
         groups.join(db, group_id, made)
-        db.remember(game_id, submission_id, GROUP_REMATCH, games.fingerprint(GROUP_REMATCH, {}), made.id)
+        db.remember(game_id, submission_id, GROUP_REMATCH, keys.fingerprint(GROUP_REMATCH, {}), made.id)
 
     game, key = games.new_game(db, default_name(old.sides, None), old.sides, old.rules, old.deck_style, in_group)
     for message in keep(game.id, key):
