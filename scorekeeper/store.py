@@ -194,6 +194,11 @@ class Submission:
     round: str | None
 
 
+def read_only_uri(path: str) -> str:
+    """The address that opens the database at ``path`` for reading only, on a read-only mount too."""
+    return f"file:{path}?mode=ro" if os.path.exists(path + "-wal") else f"file:{path}?mode=ro&immutable=1"
+
+
 def now() -> str:
     """The time of a change, in UTC, ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -204,15 +209,32 @@ class Store:
 
     def __init__(self, path: str):
         self.path = path
+        try:
+            self.db = self._open(path)
+        except sqlite3.OperationalError:
+            if path.startswith("file:") or not os.path.isfile(path):
+                raise
+            # A database on a read-only mount, whose files WAL mode reads through SQLite cannot make: read-only,
+            # and every write is refused (a 503). Read through the log when it is there; with no log left,
+            # nothing can change the file, so it is read as it lies.
+            self.db = self._open(read_only_uri(path))
+
+    @staticmethod
+    def _open(path: str) -> Database:
         # A ``file:`` URI opens the database with options, e.g. ``file:/srv/scopa.sqlite3?mode=ro``.
         conn = sqlite3.connect(
             path, timeout=10, isolation_level=None, check_same_thread=False, uri=path.startswith("file:")
         )
-        self.db = Database(conn)
-        self.db.execute("PRAGMA foreign_keys = ON")
-        # In WAL mode NORMAL keeps every committed change through a crash of the app (kill -9)
-        # and spares an fsync per hand; only a power cut may lose the last moments.
-        self.db.execute("PRAGMA synchronous = NORMAL")
+        db = Database(conn)
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            # In WAL mode NORMAL keeps every committed change through a crash of the app (kill -9)
+            # and spares an fsync per hand; only a power cut may lose the last moments.
+            db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.OperationalError:
+            db.close()
+            raise
+        return db
 
     def close(self) -> None:
         self.db.close()

@@ -72,10 +72,11 @@ def test_a_backup_taken_while_hands_are_saved_restores_to_the_same_games(tmp_pat
 
     # Restored over a database that has moved on since, the games are exactly those of the backup.
     restored = restore(copy, db)
-    assert restored == 3
+    assert restored.games == 3
     after = every_game(create_app({"TESTING": True, "DATABASE": db}).test_client(), db)
     assert after == snapshot
-    assert os.path.exists(db + ".before-restore")
+    assert restored.kept is not None and restored.kept.startswith(db + ".before-restore-")
+    assert os.path.exists(restored.kept)
 
 
 def test_a_backup_never_overwrites_and_a_restore_takes_only_a_scorekeeper_database(tmp_path):

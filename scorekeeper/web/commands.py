@@ -26,8 +26,9 @@ def register_commands(app: Flask) -> None:
     def restore_command(file: str) -> None:
         """Put the backup FILE in place of the database (stop the app first)."""
         try:
-            games = restore(file, current_app.config["DATABASE"])
+            done = restore(file, current_app.config["DATABASE"])
         except BackupError as err:
             raise click.ClickException(str(err)) from None
-        click.echo(f"Restored {games} games from {file}; the database it replaced is kept as "
-                   f"{current_app.config['DATABASE']}.before-restore.")  # fmt: skip
+        click.echo(f"Restored {done.games} games from {file}.")
+        if done.kept:
+            click.echo(f"The database it replaced is kept as {done.kept}.")
