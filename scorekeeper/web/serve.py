@@ -92,14 +92,45 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     parser.add_argument("--port", type=int, default=5000)
     args = parser.parse_args(argv)
+    allow_open_files()
     app = create_app()
     # Links and QR codes replace a loopback address by the LAN one only when the LAN can reach the server.
     app.config["LISTEN_HOST"] = args.host
     print(_("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
     print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), _))
     print(_("Ctrl+C stops the server."), flush=True)
-    # Every phone at every table keeps a connection open while it watches the score: allow thousands.
-    serve(app, host=args.host, port=args.port, threads=8, connection_limit=4000, ident="scopa-scorekeeper")
+    serve(app, host=args.host, port=args.port, **SERVER_SETTINGS)
+
+
+# Every phone at every table keeps a connection open while it watches the score: a room of phones holds
+# thousands. waitress watches its sockets with select() unless told to poll(), and select() cannot watch a
+# socket numbered past 1,024 (the process dies with "filedescriptor out of range"); poll() has no such bound.
+# A request is read whole before a worker thread takes it, so slow or idle connections hold no thread, and an
+# idle one is closed after channel_timeout seconds.
+CONNECTIONS_MAX = 4000
+SERVER_SETTINGS: dict[str, object] = {
+    "threads": 8,
+    "connection_limit": CONNECTIONS_MAX,
+    "asyncore_use_poll": True,
+    "channel_timeout": 120,
+    "backlog": 2048,
+    "ident": "scopa-scorekeeper",
+}
+
+
+def allow_open_files(wanted: int = CONNECTIONS_MAX + 256) -> int:
+    """Raise this process's limit of open files (sockets among them) towards ``wanted``, within the hard limit
+    the system sets; returns the limit now in force."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not a POSIX system: its own limits stand
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    return soft
 
 
 if __name__ == "__main__":
