@@ -74,8 +74,10 @@ def test_two_thousand_idle_connections_do_not_stop_the_server(server):
         started = time.monotonic()
         for _ in range(5):
             assert _get(base + "/") == 200
-            made = urllib.request.Request(base + "/api/v1/games", method="POST", headers={"Content-Type": "application/json"},
-                                          data=b'{"sides": [{"name": "Anna"}, {"name": "Bruno"}]}')  # fmt: skip
+            made = urllib.request.Request(
+                base + "/api/v1/games", method="POST", headers={"Content-Type": "application/json"},
+                data=b'{"sides": [{"name": "Anna"}, {"name": "Bruno"}]}',
+            )  # fmt: skip
             with urllib.request.urlopen(made, timeout=20) as answer:
                 assert answer.status == 201
         assert time.monotonic() - started < 20

@@ -99,7 +99,8 @@ def main(argv: list[str] | None = None) -> None:
     print(_("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
     print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), _))
     print(_("Ctrl+C stops the server."), flush=True)
-    serve(app, host=args.host, port=args.port, **SERVER_SETTINGS)
+    serve(app, host=args.host, port=args.port, threads=8, connection_limit=CONNECTIONS_MAX, asyncore_use_poll=True,
+          channel_timeout=120, backlog=2048, ident="scopa-scorekeeper")  # fmt: skip
 
 
 # Every phone at every table keeps a connection open while it watches the score: a room of phones holds
@@ -108,14 +109,6 @@ def main(argv: list[str] | None = None) -> None:
 # A request is read whole before a worker thread takes it, so slow or idle connections hold no thread, and an
 # idle one is closed after channel_timeout seconds.
 CONNECTIONS_MAX = 4000
-SERVER_SETTINGS: dict[str, object] = {
-    "threads": 8,
-    "connection_limit": CONNECTIONS_MAX,
-    "asyncore_use_poll": True,
-    "channel_timeout": 120,
-    "backlog": 2048,
-    "ident": "scopa-scorekeeper",
-}
 
 
 def allow_open_files(wanted: int = CONNECTIONS_MAX + 256) -> int:
