@@ -161,9 +161,19 @@ def target_list(profile: Profile | dict[str, Any]) -> str:
     return _join(items, Join.AND)
 
 
+# The longest address the switch goes back to: a crowded checker position is about 300 characters.
+NEXT_MAX = 2048
+
+
 def _local_path(value: object) -> str:
-    """``value`` if it is an address on this site (a path and its query), else the home page."""
-    if not isinstance(value, str) or not value.startswith("/") or value.startswith("//") or "\\" in value:
+    """``value`` if it is an address on this site (a path and its query), else the home page.
+
+    Control characters (a CR or LF would split the redirect's header), lone surrogates and overlong values are
+    no address of this site either.
+    """
+    if not isinstance(value, str) or len(value) > NEXT_MAX or not value.isprintable():
+        return "/"
+    if not value.startswith("/") or value.startswith("//") or "\\" in value:
         return "/"
     parts = urlsplit(value)
     if parts.scheme or parts.netloc:
