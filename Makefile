@@ -8,13 +8,22 @@ PORT ?= 5000
 # each in .venv-X.Y; if the newest is older than this, it says so loudly and runs on what there is.
 NEWEST_PYTHON ?= 3.13
 
-.PHONY: run test lint bench clean messages
+.PHONY: run test lint bench clean messages lock
 
 # The catalogues: extract every message of the code and templates into the template (messages.pot), then add the
 # new ones to each language's messages.po for translating. The app compiles a .po when it starts.
 messages: $(VENV)/.run
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-wrap --no-location --sort-output --omit-header -o scorekeeper/translations/messages.pot .
 	$(VENV)/bin/pybabel update --no-wrap --ignore-obsolete --no-fuzzy-matching -i scorekeeper/translations/messages.pot -d scorekeeper/translations
+
+# The lock: requirements.in and requirements-dev.in say what the project asks for; `make lock` resolves them with
+# pip-tools into requirements.txt and requirements-dev.txt, every package pinned, those they need included, so that
+# every machine installs exactly what was tested. Run it after changing a .in file, and commit all four.
+lock:
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/pip install --quiet --disable-pip-version-check pip-tools
+	.venv-lock/bin/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links --output-file requirements.txt requirements.in
+	.venv-lock/bin/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links --output-file requirements-dev.txt requirements-dev.in
 
 # The venv rules also make the other Pythons' venvs: `make VENV=.venv-3.13 PYTHON=/path/to/python3 .venv-3.13/.dev`.
 $(VENV)/.run: requirements.txt
@@ -48,4 +57,4 @@ bench: $(VENV)/.dev
 	$(PY) -m bench.events
 
 clean:
-	rm -rf $(VENV) $(VENV)-* .pytest_cache .hypothesis .mypy_cache .axe
+	rm -rf $(VENV) $(VENV)-* .venv-lock .pytest_cache .hypothesis .mypy_cache .axe
