@@ -549,3 +549,38 @@ def _without_round(event: Event) -> Event:
     return Event(event.id, event.name, event.created, event.group_id, event.pairing, event.planned, event.table_size,
                  event.rules, event.deck_style, event.match_points, event.version, event.entrants,
                  event.rounds[:-1])  # fmt: skip
+
+
+# --- what pages ask of events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EventInfo:
+    """An event as a page names and links it (its rounds and standings are ``get``'s)."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameTable:
+    """Where a game is played in an event: the event (its id and name), the round and the table's number."""
+
+    event_id: str
+    name: str
+    round: int
+    number: int
+
+
+def found(store: Store, event_ids: Sequence[str]) -> list[EventInfo]:
+    """The events among ``event_ids`` that exist, in the order given (a phone's list may name events gone)."""
+    rows = (store.event(event_id) for event_id in event_ids if isinstance(event_id, str))
+    return [EventInfo(row["id"], row["name"]) for row in rows if row is not None]
+
+
+def table_of_game(store: Store, game_id: str) -> GameTable | None:
+    """The event, round and table a game is played at, or None for a game outside any event."""
+    row = store.event_of_game(game_id)
+    if row is None:
+        return None
+    return GameTable(row["event_id"], row["name"], row["round"], row["number"])

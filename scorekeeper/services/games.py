@@ -443,3 +443,17 @@ def mark_scopa(store: Store, game_id: str, side: object, change: object, submiss
         return get(store, game_id)
     game = replace(before.game, pending_scopas=tuple(pending), version=version)
     return scores.put(store, replace(before, game=game))
+
+
+# --- what pages ask of games -------------------------------------------------------------------------------------
+
+
+def version(store: Store, game_id: str) -> int | None:
+    """The game's change counter (open scoreboards poll it to know when to refresh), or None for no such game."""
+    return store.game_version(game_id)
+
+
+def found(store: Store, game_ids: Sequence[str]) -> list[GameScore]:
+    """The games among ``game_ids`` that exist, scored, in the order given (a phone's list may name games gone)."""
+    there = store.versions(list(game_ids))
+    return [get(store, game_id) for game_id in game_ids if game_id in there]

@@ -288,3 +288,40 @@ def _who(store: Store, group_id: str, known: list[Player], value: object, field:
 
 
 __all__ = ["Forbidden", "NotFound", "Player", "name_key", "team_key"]
+
+
+# --- what pages ask of groups ------------------------------------------------------------------------------------
+
+GROUP_ID_MAX = 64  # a longer id is not one of ours, and is not looked up
+
+
+@dataclass(frozen=True, slots=True)
+class GroupInfo:
+    """A group as a page names and links it (its players and statistics are asked for apart)."""
+
+    id: str
+    name: str
+    created: str
+    version: int
+
+
+def _info(row: Mapping[str, Any] | None) -> GroupInfo | None:
+    return GroupInfo(row["id"], row["name"], row["created"], row["version"]) if row is not None else None
+
+
+def find(store: Store, group_id: object) -> GroupInfo | None:
+    """The group with this id, or None (no such group, or not an id at all)."""
+    if not isinstance(group_id, str) or not group_id or len(group_id) > GROUP_ID_MAX:
+        return None
+    return _info(store.group(group_id))
+
+
+def found(store: Store, group_ids: Sequence[str]) -> list[GroupInfo]:
+    """The groups among ``group_ids`` that exist, in the order given (a phone's list may name groups gone)."""
+    return [g for g in (find(store, group_id) for group_id in group_ids) if g is not None]
+
+
+def of_game(store: Store, game_id: str) -> GroupInfo | None:
+    """The group a game is played in, or None for a game on its own (or no such game)."""
+    group_id = store.game_group(game_id)
+    return find(store, group_id) if group_id is not None else None

@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from scorekeeper.rules.errors import ScorekeeperError
 from scorekeeper.rules.text import Text, msg
-from scorekeeper.store import Store
+from scorekeeper.services import database
 from scorekeeper.web import api, checker, common, event, game, group, paper
 from scorekeeper.web.commands import register_commands
 from scorekeeper.web.common import drafts, i18n, offline, security
@@ -34,12 +34,11 @@ LIMITS = {
 
 def register(app: Flask) -> None:
     """Attach CSRF protection, the blueprints and the error pages to ``app``."""
-    holder = Store(app.config["DATABASE"])
-    holder.migrate()
     # Kept open while the app lives: the last connection to close a WAL database checkpoints it and
     # removes its log, which would otherwise happen at the end of every request.
+    holder = database.open_migrated(app.config["DATABASE"])
     app.extensions["scorekeeper.store"] = holder
-    weakref.finalize(app, holder.close)
+    weakref.finalize(app, database.close, holder)
     app.teardown_appcontext(close_store)
     csrf.init_app(app)
     security.init_app(app)

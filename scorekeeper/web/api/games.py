@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import Response, current_app, request, url_for
 
 from scorekeeper.rules import (
     DECK,
@@ -287,8 +287,9 @@ def get_game(game_id: str):
     tag = f'"{score.game.version}"'
     if tag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": tag})
-    # Kept per language too: the body's reasons and status are in the reader's language.
-    key = (store().path, game_id, score.game.version, absolute("/"), language())
+    # Kept per database (two apps in one process, as in the tests, may both have a game of this id and version)
+    # and per language too: the body's reasons and status are in the reader's language.
+    key = (current_app.config["DATABASE"], game_id, score.game.version, absolute("/"), language())
     with _bodies_lock:
         body = _bodies.get(key)
     if body is None:

@@ -1,20 +1,24 @@
-"""Per-request helpers: the store on ``g`` (closed when the request ends)."""
+"""Per-request helpers: the database handle on ``g`` (closed when the request ends).
+
+Views pass ``store()`` to the services and never call it themselves: opening and closing are
+``services.database``'s, and what a page needs to know is asked of ``games``, ``groups`` and ``events``.
+"""
 
 from __future__ import annotations
 
 from flask import current_app, g
 
-from scorekeeper.store import Store
+from scorekeeper.services import Database, database
 
 # Re-exported (the redundant aliases say so): other modules import these from here; they live in addresses.py.
 from scorekeeper.web.common.addresses import absolute as absolute
 from scorekeeper.web.common.addresses import base_url as base_url
 
 
-def store() -> Store:
-    """This request's connection to the database (closed when the request ends)."""
+def store() -> Database:
+    """This request's handle on the database, for the services (closed when the request ends)."""
     if "store" not in g:
-        g.store = Store(current_app.config["DATABASE"])
+        g.store = database.open_database(current_app.config["DATABASE"])
     return g.store
 
 
@@ -22,4 +26,4 @@ def close_store(_exc: BaseException | None = None) -> None:
     """Close the request's connection, if one was opened."""
     opened = g.pop("store", None)
     if opened is not None:
-        opened.close()
+        database.close(opened)

@@ -80,7 +80,7 @@ def may_change(game_id: str) -> bool:
 
 def keeper_only(game_id: str) -> None:
     """``NotFound`` for an unknown game, ``Forbidden`` without its keeper key."""
-    if store().game_version(game_id) is None:
+    if games.version(store(), game_id) is None:
         raise NotFound("game")
     if not may_change(game_id):
         raise Forbidden("game")

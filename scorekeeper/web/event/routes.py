@@ -111,8 +111,8 @@ def new_event():
     """Make a club night or a tournament."""
     form = EventForm()
     kept = kept_groups()
-    form.group.choices = [SelectChoice("", _("None"))] + [SelectChoice(gid, groups.get(store(), gid)["name"])
-                                                           for gid in kept if store().group(gid)]  # fmt: skip
+    form.group.choices = [SelectChoice("", _("None"))] + [SelectChoice(g.id, g.name)
+                                                           for g in groups.found(store(), list(kept))]  # fmt: skip
     form.profile.choices = [SelectChoice(name, say(p.title)) for name, p in PROFILES.items()]
     if request.method == "GET" and request.args.get("group") in kept:
         form.group.data = request.args["group"]

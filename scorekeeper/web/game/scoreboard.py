@@ -12,7 +12,7 @@ from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.rules.text import Text, msg
-from scorekeeper.services import games, groups
+from scorekeeper.services import events, games, groups
 from scorekeeper.services.errors import Conflict, NotFound, Unavailable
 from scorekeeper.web.common import drafts, i18n
 from scorekeeper.web.common.charts import categories_chart, progression_chart
@@ -107,16 +107,15 @@ def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=N
 
 def _group_links(game_id: str, keeper: bool) -> dict[str, Any]:
     """The group the game is in (a link back), or the groups this phone keeps that the game could join."""
-    group_id = store().game_group(game_id)
-    at_table = store().event_of_game(game_id)
+    in_group = groups.of_game(store(), game_id)
+    at_table = events.table_of_game(store(), game_id)
     if at_table is not None:
-        return {"in_group": store().group(group_id) if group_id else None, "join_groups": [], "at_table": at_table}
-    if group_id is not None:
-        return {"in_group": store().group(group_id), "join_groups": []}
+        return {"in_group": in_group, "join_groups": [], "at_table": at_table}
+    if in_group is not None:
+        return {"in_group": in_group, "join_groups": []}
     if not keeper:
         return {"in_group": None, "join_groups": []}
-    kept = [store().group(gid) for gid in kept_groups()]
-    return {"in_group": None, "join_groups": [g for g in kept if g is not None], "join_form": JoinGroupForm()}
+    return {"in_group": None, "join_groups": groups.found(store(), list(kept_groups())), "join_form": JoinGroupForm()}
 
 
 @bp.post("/g/<game_id>/group")
@@ -147,7 +146,7 @@ def all_hands(game_id: str):
 @bp.get("/g/<game_id>/version")
 def game_version(game_id: str):
     """The game's change counter, polled by open scoreboards to refresh when it changes."""
-    version = store().game_version(game_id)
+    version = games.version(store(), game_id)
     if version is None:
         abort(404)
     return jsonify(version=version)

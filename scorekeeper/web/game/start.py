@@ -20,7 +20,7 @@ from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.options import USUAL_TARGETS
 from scorekeeper.rules.text import msg
-from scorekeeper.services import games, groups, keys
+from scorekeeper.services import events, games, groups, keys
 from scorekeeper.services.errors import Conflict, NotFound
 from scorekeeper.store import StorageUnavailable, Store
 from scorekeeper.web.common import i18n
@@ -43,11 +43,9 @@ from scorekeeper.web.game.start_forms import NewGameForm, RematchForm, StopKeepi
 @bp.get("/")
 def home():
     """The home page: start a game, open the games this device keeps (live ones first, then finished)."""
-    kept = kept_games()
-    found = store().versions(list(kept))
-    mine = [games.get(store(), gid) for gid in kept if gid in found]
-    my_groups = [g for g in (store().group(gid) for gid in kept_groups()) if g is not None]
-    my_events = [e for e in (store().event(eid) for eid in kept_events()) if e is not None]
+    mine = games.found(store(), list(kept_games()))
+    my_groups = groups.found(store(), list(kept_groups()))
+    my_events = events.found(store(), list(kept_events()))
     return render_template(
         "home.html",
         groups=my_groups,
@@ -93,11 +91,11 @@ def default_name(sides: Sequence[Side], clock: str | None = None) -> str:
     return who + suffix
 
 
-def _group_of(group_id: str | None) -> dict | None:
+def _group_of(group_id: str | None) -> groups.GroupInfo | None:
     """The group a new game is started in: one this phone keeps, else none (the game is started on its own)."""
-    if not group_id or len(group_id) > 64 or not may_change_group(group_id):
+    if not group_id or len(group_id) > groups.GROUP_ID_MAX or not may_change_group(group_id):
         return None
-    return store().group(group_id)
+    return groups.find(store(), group_id)
 
 
 def _in_group(group_id: str):
@@ -116,8 +114,7 @@ def new_game():
         form.group.data = request.args.get("group", "")
     group = _group_of(form.group.data)
     # A group asked for that this phone does not keep: said plainly, so nobody thinks the game is in it.
-    asked = form.group.data if isinstance(form.group.data, str) and len(form.group.data) <= 64 else ""
-    not_kept = store().group(asked) if asked and group is None else None
+    not_kept = groups.find(store(), form.group.data) if group is None else None
     if form.validate_on_submit():
         try:
             names = form.names()
@@ -127,7 +124,7 @@ def new_game():
             sides = form.sides()
             name = (form.name.data or "").strip() or default_name(sides, form.local_time.data)
             game, key = games.new_game(store(), name, sides, rules, DeckStyle.parse(form.deck_style.data),
-                                       _in_group(group["id"]) if group else None)  # fmt: skip
+                                       _in_group(group.id) if group else None)  # fmt: skip
         except ScopaError as err:
             form.place_error(err)
         else:
@@ -147,7 +144,7 @@ def new_game():
         rules_open=any(field.errors for field in rules_fields),
         group=group,
         not_kept=not_kept,
-        group_names=[p.name for p in groups.players(store(), group["id"])] if group else [],
+        group_names=[p.name for p in groups.players(store(), group.id)] if group else [],
         usual_targets=USUAL_TARGETS,
         name_max=NAME_MAX,
         game_name_max=GAME_NAME_MAX,
