@@ -76,4 +76,5 @@ def restore(source_path: str, database: str) -> int:
 
 
 def _games(conn: sqlite3.Connection) -> int:
-    return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    count: int = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    return count
