@@ -15,7 +15,8 @@ def store() -> Store:
     """This request's connection to the database (closed when the request ends)."""
     if "store" not in g:
         g.store = Store(current_app.config["DATABASE"])
-    return g.store
+    opened: Store = g.store
+    return opened
 
 
 def close_store(_exc: BaseException | None = None) -> None:
