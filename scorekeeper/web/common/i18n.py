@@ -133,7 +133,12 @@ def voice(style: DeckStyle | str | None = None) -> Voice:
     translations = request_translations()
     if isinstance(style, str):
         style = DeckStyle.parse(style)
-    return Voice(translations.gettext, translations.ngettext, translations.pgettext, _join, style)
+
+    def pgettext(context: str, message: str) -> str:
+        said = translations.pgettext(context, message)
+        return said if isinstance(said, str) else message  # always text: Babel declares it ``str | object``
+
+    return Voice(translations.gettext, translations.ngettext, pgettext, _join, style)
 
 
 def say(text: Text | None, style: DeckStyle | str | None = None) -> str:
