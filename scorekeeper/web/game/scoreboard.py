@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import ScopaError
-from scorekeeper.rules.ledger import Game, GameScore, HandEntry, score_entry
+from scorekeeper.rules.ledger import Game, GameScore, HandEntry, ScoredRound, score_entry
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.rules.scoring import RoundScore
 from scorekeeper.rules.text import Text, msg
@@ -429,7 +429,15 @@ def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
 JUST_SAVED = "just_saved"  # session key: the hand this phone saved last, offered once for Undo
 
 
-def _undo_offer(score: GameScore, keeper: bool) -> dict[str, Any] | None:
+class UndoOffer(TypedDict):
+    """What the scoreboard shows of the hand this phone just saved (``just_saved``): Undo is offered once."""
+
+    number: int
+    form: UndoForm
+    played: ScoredRound
+
+
+def _undo_offer(score: GameScore, keeper: bool) -> UndoOffer | None:
     """The hand this phone just saved in this game (once): its breakdown and a filled-in Undo form."""
     saved = session.pop(JUST_SAVED, None)
     if not keeper or not isinstance(saved, dict) or saved.get("game") != score.game.id:
@@ -438,7 +446,7 @@ def _undo_offer(score: GameScore, keeper: bool) -> dict[str, Any] | None:
     if played is None:  # deleted since, on another phone
         return None
     form = UndoForm(formdata=None, data={"round_id": played.record.id, "version": saved.get("version")})
-    return {"number": played.number, "form": form, "played": played}
+    return UndoOffer(number=played.number, form=form, played=played)
 
 
 @bp.route("/g/<game_id>/won", methods=["GET", "POST"])
