@@ -6,6 +6,7 @@ import os
 import secrets
 import time
 from datetime import timedelta
+from typing import Any
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
@@ -42,7 +43,7 @@ def _secret_key(instance_path: str) -> str:
     raise RuntimeError(f"{path} is empty; delete it to have a new key generated")
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app; ``test_config`` replaces ``instance/config.py`` (TESTING, DATABASE, ...)."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(

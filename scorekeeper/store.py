@@ -30,7 +30,7 @@ from scorekeeper.rules.ledger import Game, HandEntry, RoundRecord
 try:  # POSIX: serialise the first start of several processes on one database.
     import fcntl
 except ImportError:  # pragma: no cover - other systems start one process at a time
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # None stands for "no locking" where the module does not exist
 
 migrations = Migrations("scorekeeper")
 
@@ -176,7 +176,7 @@ def new_round_id() -> str:
 def stored_rules(text: str) -> dict[str, Any]:
     """A game's stored rules. Games stored before the direction of play was an option were all played to the right
     (RULES.md), whatever their profile plays now."""
-    data = json.loads(text)
+    data: dict[str, Any] = json.loads(text)
     data.setdefault("direction", "right")
     return data
 
@@ -327,7 +327,7 @@ class Store:
         )
         return rows[0]["number"] if rows else None
 
-    def _game(self, row: dict) -> Game:
+    def _game(self, row: dict[str, Any]) -> Game:
         rounds = tuple(
             RoundRecord(
                 number,
@@ -422,7 +422,8 @@ class Store:
 
     def version_now(self, game_id: str) -> int:
         """The game's version inside the current transaction."""
-        return self.db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        version: int = self.db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        return version
 
     # --- groups and their players --------------------------------------------------------------------------
 
@@ -641,7 +642,8 @@ class Store:
             f"UPDATE games SET version = version + 1, updated = ?{sets} WHERE id = ? RETURNING version",
             [now(), *columns.values(), game_id],
         ).fetchone()
-        return row[0]
+        version: int = row[0]
+        return version
 
 
 @contextmanager

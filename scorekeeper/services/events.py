@@ -32,6 +32,7 @@ from scorekeeper.rules.events import (
     ROUNDS_MAX,
     TABLE_SIZES,
     MatchPoints,
+    Pairing,
     Result,
     Standing,
     round_robin_round,
@@ -354,7 +355,7 @@ def pair_next(store: Store, event_id: str, key: str, number: object = None) -> R
     return _start_round(store, event, key, number, pairs, byes)
 
 
-def _swiss(event: Event, playing: list[str]):
+def _swiss(event: Event, playing: list[str]) -> Pairing:
     table = {line.entrant: line for line in standings_of(event)}
     ranked = [line.entrant for line in sorted(table.values(), key=lambda line: line.rank) if line.entrant in playing]
     met = {frozenset(t.sides) for r in event.rounds for t in r.tables}

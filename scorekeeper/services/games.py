@@ -27,6 +27,7 @@ from scorekeeper.rules.ledger import (
     GameScore,
     HandEntry,
     RoundRecord,
+    ScoredRound,
     add_hand,
     score_entry,
     score_game,
@@ -35,7 +36,7 @@ from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
 from scorekeeper.rules.text import Msg, msg, nmsg
 from scorekeeper.services import keys
 from scorekeeper.services.errors import Conflict, NotFound, writing
-from scorekeeper.store import Store, now
+from scorekeeper.store import Store, Submission, now
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,7 @@ def is_keeper(store: Store, game_id: str, key: str | None) -> bool:
     return keys.matches(store.keeper_hash(game_id), key) if key and len(key) <= keys.KEY_MAX else False
 
 
-def _seen(store: Store, game_id: str, submission_id: str | None, action: str, print_: str):
+def _seen(store: Store, game_id: str, submission_id: str | None, action: str, print_: str) -> Submission | None:
     """The earlier handling of this submission id, if any; ``Conflict`` if it did something else."""
     if submission_id is None:
         return None
@@ -187,7 +188,7 @@ def new_game(
     return game, key
 
 
-def _number_of(store: Store, game_id: str, seen) -> int:
+def _number_of(store: Store, game_id: str, seen: Submission) -> int:
     number = store.round_number(game_id, seen.round) if seen.round else None
     if number is None:
         raise Conflict(msg("this hand was recorded and has since been deleted; nothing was changed"), "deleted")
@@ -282,7 +283,7 @@ def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> 
     return tuple(shown)
 
 
-def _hand_at(score: GameScore, number: int, version: int | None, then: Msg):
+def _hand_at(score: GameScore, number: int, version: int | None, then: Msg) -> ScoredRound:
     """Hand ``number`` if it exists and is still at ``version`` (the state the editor saw)."""
     if not 1 <= number <= len(score.rounds):
         raise NotFound("game", msg("this game has no hand %(n)s; it has %(count)s", n=number, count=len(score.rounds)))

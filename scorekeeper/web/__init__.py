@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, Response, render_template, request, session
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
@@ -74,7 +75,9 @@ def wants_json() -> bool:
     return best == "application/json" and request.accept_mimetypes[best] > request.accept_mimetypes["text/html"]
 
 
-def error_response(status: int, kind: str, message: Text, field: str | None = None, **extra: Any):
+def error_response(
+    status: int, kind: str, message: Text, field: str | None = None, **extra: Any
+) -> ResponseReturnValue:
     """The one error answer: API.md's ``{"error", "message", "field"}`` as JSON, or the error page.
 
     ``kind`` and ``field`` are stable English names for programs; ``message`` is said in the reader's language.
@@ -112,21 +115,21 @@ def register_errors(app: Flask) -> None:
     """One handler per kind of failure, each answering with a page or JSON as the request wants."""
 
     @app.errorhandler(ScorekeeperError)
-    def known(err: ScorekeeperError):
+    def known(err: ScorekeeperError) -> ResponseReturnValue:
         """Bad input (400), no such game (404), no keeper key (403), a conflict (409), storage down (503)."""
         current = getattr(err, "current", None)
         shown = current.to_dict(i18n.voice()) if current is not None else None
         return error_response(err.status, err.kind, err.message, err.field, current=shown)
 
     @app.errorhandler(CSRFError)
-    def csrf_failed(err: CSRFError):
+    def csrf_failed(err: CSRFError) -> ResponseReturnValue:
         """Explain a form sent without a valid token (an old page, or cookies off)."""
         message = msg("This form has expired or came from another page. Reload the page and send it again; "
                       "nothing was saved.")  # fmt: skip
         return error_response(400, "csrf", message)
 
     @app.errorhandler(RequestEntityTooLarge)
-    def too_large(err: RequestEntityTooLarge):
+    def too_large(err: RequestEntityTooLarge) -> ResponseReturnValue:
         """A body over the limit: 413, nothing read or stored."""
         limit = app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
         return error_response(
@@ -135,14 +138,14 @@ def register_errors(app: Flask) -> None:
         )  # fmt: skip
 
     @app.errorhandler(UnicodeDecodeError)
-    def bad_encoding(err: UnicodeDecodeError):
+    def bad_encoding(err: UnicodeDecodeError) -> ResponseReturnValue:
         """An address or form that is not UTF-8 text: 400, nothing read."""
         return error_response(
             400, "bad_encoding", msg("this address or form is not valid text (UTF-8); nothing was read")
         )
 
     @app.errorhandler(HTTPException)
-    def http_error(err: HTTPException):
+    def http_error(err: HTTPException) -> ResponseReturnValue:
         """JSON errors under /api, a plain page elsewhere."""
         kind = err.name.lower().replace(" ", "_")
         # Werkzeug's own descriptions are English: a page not found, a method not allowed... say them in the
@@ -152,7 +155,7 @@ def register_errors(app: Flask) -> None:
         return error_response(err.code or 500, kind, said)
 
     @app.errorhandler(Exception)
-    def unexpected(err: Exception):
+    def unexpected(err: Exception) -> ResponseReturnValue:
         """Never a bare traceback: a short apology, logged for the engineers."""
         app.logger.exception("unexpected error on %s", request.path)
         return error_response(500, "internal", msg("something went wrong on the server; nothing was changed"))

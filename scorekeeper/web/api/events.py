@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request, url_for
+from flask.typing import ResponseReturnValue
 
 from scorekeeper.rules import DeckStyle
 from scorekeeper.rules.errors import InvalidGameError, InvalidRulesError
@@ -16,7 +17,7 @@ from scorekeeper.rules.events import MatchPoints, Standing, tiebreaks_for
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Conflict, NotFound
-from scorekeeper.services.events import Event, Round, Table
+from scorekeeper.services.events import Entrant, Event, Round, Table
 from scorekeeper.web.api import bp
 from scorekeeper.web.api.games import json_body, read_rules
 from scorekeeper.web.common.context import absolute, store
@@ -29,7 +30,7 @@ def organiser_key() -> str:
 
 
 @bp.post("/events")
-def create_event():
+def create_event() -> ResponseReturnValue:
     """Make an event; the answer holds its organiser key, shown this once."""
     body = json_body()
     rules = read_rules(body)
@@ -63,7 +64,7 @@ def create_event():
 
 
 @bp.get("/events/<event_id>")
-def get_event(event_id: str):
+def get_event(event_id: str) -> ResponseReturnValue:
     """An event: its entrants, its rounds with their tables and results, and whether it is over."""
     event = events.get(store(), event_id)
     key = organiser_key()
@@ -72,7 +73,7 @@ def get_event(event_id: str):
 
 
 @bp.post("/events/<event_id>/rounds")
-def pair_round(event_id: str):
+def pair_round(event_id: str) -> ResponseReturnValue:
     """Pair the next round (the current one must have a result at every table; it is closed)."""
     body = json_body() if request.content_length else {}
     before = len(events.get(store(), event_id).rounds)
@@ -81,7 +82,7 @@ def pair_round(event_id: str):
 
 
 @bp.get("/events/<event_id>/rounds/<int:number>")
-def get_round(event_id: str, number: int):
+def get_round(event_id: str, number: int) -> ResponseReturnValue:
     event = events.get(store(), event_id)
     if not 1 <= number <= len(event.rounds):
         raise NotFound("event", msg("this event has no round %(n)s", n=number), "round")
@@ -91,14 +92,14 @@ def get_round(event_id: str, number: int):
 
 
 @bp.post("/events/<event_id>/rounds/<int:number>/close")
-def close_round(event_id: str, number: int):
+def close_round(event_id: str, number: int) -> ResponseReturnValue:
     events.close_round(store(), event_id, organiser_key(), number)
     event = events.get(store(), event_id)
     return round_json(event, event.rounds[number - 1], None)
 
 
 @bp.post("/events/<event_id>/rounds/<int:number>/repair")
-def repair_round(event_id: str, number: int):
+def repair_round(event_id: str, number: int) -> ResponseReturnValue:
     """Pair the open round again among its tables not yet started (after a withdrawal)."""
     event = events.get(store(), event_id)
     if event.current is None or event.current.number != number:
@@ -108,7 +109,7 @@ def repair_round(event_id: str, number: int):
 
 
 @bp.put("/events/<event_id>/rounds/<int:number>/tables/<int:table>/result")
-def set_result(event_id: str, number: int, table: int):
+def set_result(event_id: str, number: int, table: int) -> ResponseReturnValue:
     """The organiser's word on a table: ``{"outcome": "0" | "1" | "draw" | "forfeit:0" | "forfeit:1" | "game",
     "points": [a, b]}``."""
     body = json_body()
@@ -118,14 +119,14 @@ def set_result(event_id: str, number: int, table: int):
 
 
 @bp.post("/events/<event_id>/entrants")
-def add_entrant(event_id: str):
+def add_entrant(event_id: str) -> ResponseReturnValue:
     """A late arrival: ``{"name": "Anna"}`` (for tables of four ``{"name": ["Anna", "Carla"]}``)."""
     entrant = events.add_entrant(store(), event_id, organiser_key(), json_body().get("name"))
     return entrant_json(entrant), 201
 
 
 @bp.post("/events/<event_id>/entrants/<entrant_id>/withdraw")
-def withdraw(event_id: str, entrant_id: str):
+def withdraw(event_id: str, entrant_id: str) -> ResponseReturnValue:
     """An entrant leaves (``{"withdrawn": false}`` brings them back): later rounds pair the others."""
     body = json_body()
     value = body.get("withdrawn", True)
@@ -136,7 +137,7 @@ def withdraw(event_id: str, entrant_id: str):
 
 
 @bp.get("/events/<event_id>/standings")
-def standings(event_id: str):
+def standings(event_id: str) -> ResponseReturnValue:
     """The standings now: finished tables count at once, tie-breaks in the event's stated order."""
     event = events.get(store(), event_id)
     return standings_json(event, events.standings_of(event))
@@ -145,7 +146,7 @@ def standings(event_id: str):
 # --- shapes ----------------------------------------------------------------------------------------------------
 
 
-def entrant_json(entrant) -> dict[str, Any]:
+def entrant_json(entrant: Entrant) -> dict[str, Any]:
     return {"id": entrant.id, "name": entrant.name, "players": list(entrant.players), "withdrawn": entrant.withdrawn}
 
 

@@ -9,6 +9,7 @@ from collections import OrderedDict
 from typing import Any
 
 from flask import Response, current_app, request, url_for
+from flask.typing import ResponseReturnValue
 
 from scorekeeper.rules import (
     DECK,
@@ -26,7 +27,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import ensure_disjoint
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
-from scorekeeper.rules.ledger import GameScore, HandEntry, rest_goes_to, score_entry
+from scorekeeper.rules.ledger import Game, GameScore, HandEntry, rest_goes_to, score_entry
 from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
 from scorekeeper.rules.options import (
     OPTION_CHOICES,
@@ -126,7 +127,7 @@ def read_style(body: dict[str, Any]) -> DeckStyle | None:
 
 
 @bp.post("/moves")
-def moves():
+def moves() -> ResponseReturnValue:
     """Every legal play of every hand card on a table."""
     body = json_body()
     hand = parse_cards(body.get("hand"), "hand", low=1, high=HAND_MAX)
@@ -140,7 +141,7 @@ def moves():
 
 
 @bp.post("/judge")
-def judge():
+def judge() -> ResponseReturnValue:
     """Judge a claimed play: the card played and the table cards taken."""
     body = json_body()
     try:
@@ -172,7 +173,7 @@ def judge():
 
 
 @bp.post("/deal")
-def deal():
+def deal() -> ResponseReturnValue:
     """Check the four cards first dealt to the table (3 or 4 kings: redeal)."""
     body = json_body()
     table = parse_cards(body.get("table"), "table", low=DEAL_CARDS, high=DEAL_CARDS)
@@ -195,7 +196,7 @@ def read_side_names(body: dict[str, Any]) -> list[str]:
 
 
 @bp.post("/score")
-def score():
+def score() -> ResponseReturnValue:
     """Score one hand without saving it."""
     body = json_body()
     rules = read_rules(body)
@@ -246,7 +247,7 @@ def read_sides(body: dict[str, Any]) -> list[Side]:
 
 
 @bp.post("/games")
-def create_game():
+def create_game() -> ResponseReturnValue:
     """Start a game; the answer holds its keeper key, shown this once."""
     body = json_body()
     rules = read_rules(body)
@@ -264,7 +265,7 @@ def create_game():
         db = store()
         groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
 
-        def also(game):
+        def also(game: Game) -> None:
             groups.join(db, group_id, game)
 
     try:
@@ -277,7 +278,7 @@ def create_game():
 
 
 @bp.get("/games/<game_id>")
-def get_game(game_id: str):
+def get_game(game_id: str) -> ResponseReturnValue:
     """A game with every hand, the totals and the winner; ``If-None-Match`` with its version answers 304.
 
     The body of each version is made once and kept (a long game's body is the only thing here that grows
@@ -323,7 +324,7 @@ def _round_answer(score: GameScore, number: int) -> dict[str, Any]:
 
 
 @bp.post("/games/<game_id>/rounds")
-def add_round(game_id: str):
+def add_round(game_id: str) -> ResponseReturnValue:
     """Record a hand; the same submission_id again answers the same hand and stores nothing."""
     keeper_only(game_id)
     body, entry = _round_body(game_id)
@@ -337,7 +338,7 @@ def add_round(game_id: str):
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
-def put_round(game_id: str, number: int):
+def put_round(game_id: str, number: int) -> ResponseReturnValue:
     """Replace a hand and re-score the game; with ``version``, only if the hand is still in that state."""
     keeper_only(game_id)
     body, entry = _round_body(game_id)
@@ -360,7 +361,7 @@ def _if_match() -> int | None:
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
-def remove_round(game_id: str, number: int):
+def remove_round(game_id: str, number: int) -> ResponseReturnValue:
     """Delete a hand; later hands move up one. ``?version=`` or ``If-Match`` and ``?submission_id=`` make it safe."""
     keeper_only(game_id)
     raw = request.args.get("version")
@@ -375,7 +376,7 @@ def remove_round(game_id: str, number: int):
 
 
 @bp.post("/games/<game_id>/scopas")
-def mark_scopa(game_id: str):
+def mark_scopa(game_id: str) -> ResponseReturnValue:
     """Mark (``change`` 1) or take back (-1) a scopa of the hand in progress, as it happens."""
     keeper_only(game_id)
     body = json_body()
@@ -385,7 +386,7 @@ def mark_scopa(game_id: str):
 
 
 @bp.get("/rules")
-def rules_index():
+def rules_index() -> ResponseReturnValue:
     """The rule profiles and options, for clients that build their own forms."""
     return {
         "profiles": [
@@ -421,7 +422,7 @@ def rules_index():
 
 
 @bp.post("/groups")
-def create_group():
+def create_group() -> ResponseReturnValue:
     """Make a group; the answer holds its group key, shown this once."""
     body = json_body()
     group_id, name, key = groups.new_group(store(), body.get("name"))
@@ -435,7 +436,7 @@ def create_group():
 
 
 @bp.get("/groups/<group_id>")
-def get_group(group_id: str):
+def get_group(group_id: str) -> ResponseReturnValue:
     """A group: its players (with their finished games and wins) and its games, newest first."""
     seen = groups.overview(store(), group_id)
     group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
@@ -470,13 +471,13 @@ def group_game_json(summary: dict[str, Any], names: dict[str, str]) -> dict[str,
 
 
 @bp.get("/groups/<group_id>/stats")
-def group_stats(group_id: str):
+def group_stats(group_id: str) -> ResponseReturnValue:
     """Every player's (and team's) statistics over the group's finished games."""
     return groups.stats(store(), group_id)
 
 
 @bp.get("/groups/<group_id>/head-to-head")
-def group_head_to_head(group_id: str):
+def group_head_to_head(group_id: str) -> ResponseReturnValue:
     """Two players (or teams, ``id+id``) over the finished games where they sat on opposite sides."""
     db = store()
     groups.get(db, group_id)
@@ -484,7 +485,7 @@ def group_head_to_head(group_id: str):
 
 
 @bp.patch("/groups/<group_id>/players/<player_id>")
-def rename_player(group_id: str, player_id: str):
+def rename_player(group_id: str, player_id: str) -> ResponseReturnValue:
     """Rename a player (the group key): their games stay theirs."""
     db = store()
     groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
@@ -493,7 +494,7 @@ def rename_player(group_id: str, player_id: str):
 
 
 @bp.post("/groups/<group_id>/players/<player_id>/merge")
-def merge_player(group_id: str, player_id: str):
+def merge_player(group_id: str, player_id: str) -> ResponseReturnValue:
     """Merge a player into another (``{"into": id}``, the group key): one player with the games of both."""
     db = store()
     groups.check_key(db, group_id, request.headers.get("X-Group-Key"))
@@ -505,7 +506,7 @@ def merge_player(group_id: str, player_id: str):
 
 
 @bp.post("/groups/<group_id>/games")
-def add_group_game(group_id: str):
+def add_group_game(group_id: str) -> ResponseReturnValue:
     """Add a game started on its own to the group (``{"game": id}``): the group's key and the game's keeper key."""
     db = store()
     groups.check_key(db, group_id, request.headers.get("X-Group-Key"))

@@ -8,6 +8,7 @@ played is the rules core's to say (``check_position``, ``plays_by_card``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,6 +18,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, Field, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.form import BaseForm
 from wtforms.validators import ValidationError
 
 from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError
@@ -37,7 +39,7 @@ from scorekeeper.services import games
 from scorekeeper.services.errors import NotFound
 from scorekeeper.web.checker import bp
 from scorekeeper.web.common.context import absolute, store
-from scorekeeper.web.common.fields import said
+from scorekeeper.web.common.fields import field_named, said
 from scorekeeper.web.common.fields import sentence as as_sentence
 from scorekeeper.web.common.i18n import DECK_NAMES, say
 from scorekeeper.web.common.lazy import _l
@@ -52,10 +54,10 @@ GAME_ID_MAX = 64  # game ids are 16 characters; room to spare without echoing a 
 FIELD_OF = {"card": "play", "capture": "take"}
 
 
-def _at_most(limit: int) -> Any:
+def _at_most(limit: int) -> Callable[[BaseForm, Field], None]:
     """A validator on the text as sent (a menu's value is checked before it is read as an option value)."""
 
-    def check(form: FlaskForm, field: Field) -> None:
+    def check(form: BaseForm, field: Field) -> None:
         if field.raw_data and len(field.raw_data[0]) > limit:
             raise ValidationError(gettext("at most %(max)s characters, please", max=limit))
 
@@ -68,7 +70,9 @@ class CardsField(Field):
     Every code is read by the core's ``Card.parse``; the first one it cannot read is the field's error.
     """
 
-    def __init__(self, label: str | None = None, *, single: bool = False, **kwargs: Any) -> None:
+    data: list[Card]
+
+    def __init__(self, label: object = None, *, single: bool = False, **kwargs: Any) -> None:
         super().__init__(label, default=list, **kwargs)
         self.single = single
 
@@ -148,7 +152,7 @@ class CheckerForm(FlaskForm):
 
     def grid_fields(self) -> list[SelectField]:
         """The per-card menus of the grid, in deck order."""
-        return [self[f"c_{card}"] for card in DECK]
+        return [field_named(self, f"c_{card}", SelectField) for card in DECK]
 
     def read_grid(self) -> bool:
         """Take the table and the hand from the per-card grid, if it was sent (the page without JavaScript)."""
@@ -207,7 +211,7 @@ class CheckerForm(FlaskForm):
         return self.game.data if self.game.data and not self.game.errors else ""
 
     @property
-    def field_errors(self) -> dict[str, str]:
+    def field_errors(self) -> dict[str, object]:
         """The first message of each field that has one."""
         return {field.name: field.errors[0] for field in self if field.errors}
 
@@ -234,7 +238,9 @@ class CheckerForm(FlaskForm):
 for _key in CAPTURE_OPTIONS:
     setattr(CheckerForm, _key, _menu(_key))
 for _card in DECK:
-    setattr(CheckerForm, f"c_{_card}", SelectField(choices=["", "t", "h"], validate_choice=False))
+    # A cell of the grid without JavaScript: where the card lies, "t" on the table, "h" in the hand, "" neither.
+    _cell = SelectField(choices=[SelectChoice(where, where) for where in ("", "t", "h")], validate_choice=False)
+    setattr(CheckerForm, f"c_{_card}", _cell)
 
 
 def sentence(text: Text) -> str:

@@ -14,6 +14,7 @@ import socket
 import struct
 import sys
 from collections.abc import Iterable, Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request
@@ -94,7 +95,7 @@ def split_hosts(text: str | None) -> list[str]:
     return [h.strip().lower() for h in (text or "").split(",") if h.strip()]
 
 
-def trusted_hosts(config: Mapping) -> list[str]:
+def trusted_hosts(config: Mapping[str, Any]) -> list[str]:
     """Every name this server answers to: loopback, the LAN addresses, its hostname, the configured ones."""
     names = [*LOOPBACK_NAMES, *lan_addresses(), *hostnames(), *config.get("EXTRA_TRUSTED_HOSTS", ())]
     external = urlsplit(config.get("EXTERNAL_BASE_URL") or "").hostname
@@ -119,7 +120,7 @@ def base_url() -> str:
     address instead.
     """
     config = current_app.config
-    configured = config.get("EXTERNAL_BASE_URL")
+    configured: str | None = config.get("EXTERNAL_BASE_URL")
     if configured:
         return configured.rstrip("/") + "/"
     scheme = request.scheme

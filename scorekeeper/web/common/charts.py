@@ -130,7 +130,7 @@ def category_chart(rows: Sequence[tuple[str, Sequence[int]]], sides: int, hands:
     return Markup("".join(parts))
 
 
-def categories_chart(score: GameScore):
+def categories_chart(score: GameScore) -> tuple[Markup, list[tuple[str, list[int]]]] | None:
     """A finished game's category wins per side, hand by hand, as an SVG chart (None while the game is played)."""
     if not score.finished:
         return None
@@ -147,7 +147,7 @@ def categories_chart(score: GameScore):
     ), rows  # fmt: skip
 
 
-def progression_chart(score: GameScore):
+def progression_chart(score: GameScore) -> Markup | None:
     """A finished game's score progression, as an SVG chart (None while the game is played)."""
     if not score.finished:
         return None

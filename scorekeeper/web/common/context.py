@@ -19,7 +19,8 @@ def store() -> Database:
     """This request's handle on the database, for the services (closed when the request ends)."""
     if "store" not in g:
         g.store = database.open_database(current_app.config["DATABASE"])
-    return g.store
+    opened: Database = g.store
+    return opened
 
 
 def close_store(_exc: BaseException | None = None) -> None:

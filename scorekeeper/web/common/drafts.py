@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import current_app, session
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext
 
 from scorekeeper.rules.text import Msg, Text
@@ -36,7 +37,10 @@ def _drafts() -> dict[str, dict[str, Any]]:
 
 def _cookie_size(content: Mapping[str, Any]) -> int:
     """The length of the session cookie's value holding ``content``, signed as Flask would send it."""
-    serializer = current_app.session_interface.get_signing_serializer(current_app)  # type: ignore[attr-defined]
+    interface = current_app.session_interface  # the app's is a signed cookie (security.SessionInterface)
+    serializer = None
+    if isinstance(interface, SecureCookieSessionInterface):
+        serializer = interface.get_signing_serializer(current_app)
     if serializer is None:  # no secret key: nothing can be kept
         return COOKIE_BUDGET + 1
     return len(serializer.dumps(dict(content)))

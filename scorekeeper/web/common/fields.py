@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from flask_babel import LazyString, gettext
-from wtforms import IntegerField
+from wtforms import Field, IntegerField
+from wtforms.form import BaseForm
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.rules import DeckStyle
@@ -16,6 +18,9 @@ from scorekeeper.web.common.i18n import say
 
 # Limits from the core's own deck and rules, rather than restated.
 MAX_SIDES = max(PLAYER_COUNTS)
+
+F = TypeVar("F", bound=Field)
+FormT = TypeVar("FormT", bound=BaseForm)
 
 
 def sentence(message: Text, style: DeckStyle | str | None = None) -> str:
@@ -45,7 +50,7 @@ class WholeNumber(IntegerField):
     thousands of digits, and neither is something a person meant.
     """
 
-    def __init__(self, label: Any, low: int, high: int, **kwargs):
+    def __init__(self, label: object, low: int, high: int, **kwargs: Any) -> None:
         message = LazyString(
             lambda: gettext("%(what)s must be a whole number from %(low)s to %(high)s", what=str(label).lower(),
                             low=low, high=high)
@@ -59,7 +64,7 @@ class WholeNumber(IntegerField):
             **kwargs,
         )
 
-    def process_formdata(self, valuelist):
+    def process_formdata(self, valuelist: list[Any]) -> None:
         raw = valuelist[0].strip() if valuelist and isinstance(valuelist[0], str) else ""
         if raw == "":
             self.data = None
@@ -68,6 +73,26 @@ class WholeNumber(IntegerField):
         else:
             self.data = None
             raise ValueError(self.invalid_value_message)
+
+
+def field_named(form: BaseForm, name: str, kind: type[F]) -> F:
+    """The field ``name`` of a form whose fields are generated from a table (a menu per card, per house rule), checked
+    to be the ``kind`` of field the table made: ``field_named(form, "c_7d", SelectField)``."""
+    field = form[name]
+    if not isinstance(field, kind):
+        raise TypeError(f"{name} is a {type(field).__name__}, not a {kind.__name__}")
+    return field
+
+
+def form_class(name: str, base: type[FormT], fields: Mapping[str, Field]) -> type[FormT]:
+    """A form class: ``base`` with ``fields`` added, fields generated from a table of the core (a menu per card...).
+
+    The fields keep the order they were made in, after ``base``'s own (WTForms orders a form's fields so).
+    """
+    made = type(name, (base,), dict(fields))
+    if not issubclass(made, base):  # never: a class made from ``base`` is one of its subclasses
+        raise TypeError(name)
+    return made
 
 
 def said(text: Msg) -> LazyString:

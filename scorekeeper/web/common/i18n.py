@@ -25,7 +25,9 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, current_app, redirect, request, session
+from flask import Blueprint, Flask, Response, current_app, redirect, request, session
+from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
@@ -131,7 +133,12 @@ def voice(style: DeckStyle | str | None = None) -> Voice:
     translations = request_translations()
     if isinstance(style, str):
         style = DeckStyle.parse(style)
-    return Voice(translations.gettext, translations.ngettext, translations.pgettext, _join, style)
+
+    def pgettext(context: str, message: str) -> str:
+        said = translations.pgettext(context, message)
+        return said if isinstance(said, str) else message  # always text: Babel declares it ``str | object``
+
+    return Voice(translations.gettext, translations.ngettext, pgettext, _join, style)
 
 
 def say(text: Text | None, style: DeckStyle | str | None = None) -> str:
@@ -200,7 +207,7 @@ def here() -> str:
 
 
 @bp.post("/language")
-def switch():
+def switch() -> ResponseReturnValue:
     """Remember the chosen language on this phone and go back to the page, with what was typed in its form."""
     chosen = _safe_language(request.form.get("lang")) or SOURCE_LANGUAGE
     back = _without_lang(_local_path(request.args.get("next") or request.form.get("next")))
@@ -216,7 +223,10 @@ def switch():
 
 def _keep(path: str, data: dict[str, list[str]]) -> None:
     """Keep the carried form for ``path`` if the session cookie can take it (else the page opens empty)."""
-    serializer = current_app.session_interface.get_signing_serializer(current_app)  # type: ignore[attr-defined]
+    interface = current_app.session_interface  # the app's is a signed cookie (security.SessionInterface)
+    serializer = None
+    if isinstance(interface, SecureCookieSessionInterface):
+        serializer = interface.get_signing_serializer(current_app)
     entry = {"path": path, "data": data}
     if serializer is not None and len(serializer.dumps({**session, CARRY: entry})) <= CARRY_BUDGET:
         session[CARRY] = entry
@@ -260,7 +270,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LANGUAGE)
     Babel(app, locale_selector=select_language)
     # The templates' _(), ngettext() and pgettext() as Flask-Babel installs them, with the catalogue found once per
-    # request rather than at every call.
+    # request rather than at every call. (The method is added to the environment by Jinja's i18n extension, which
+    # Flask-Babel loads, so the type checker cannot see it: hence the ignore.)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: request_translations().ugettext(s),
         ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
@@ -276,7 +287,7 @@ def init_app(app: Flask) -> None:
     app.context_processor(_template_globals)
 
     @app.after_request
-    def vary(response):
+    def vary(response: Response) -> Response:
         """A page depends on the language cookie and Accept-Language: caches must keep them apart."""
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")

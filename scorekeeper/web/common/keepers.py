@@ -12,6 +12,7 @@ from functools import wraps
 from typing import Any
 
 from flask import request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from scorekeeper.services import games, groups
@@ -86,11 +87,11 @@ def keeper_only(game_id: str) -> None:
         raise Forbidden("game")
 
 
-def keeper_required(view: Callable[..., Any]) -> Callable[..., Any]:
+def keeper_required(view: Callable[..., ResponseReturnValue]) -> Callable[..., ResponseReturnValue]:
     """A view (taking ``game_id``) that changes a game: 404 for no game, 403 for a viewer's phone."""
 
     @wraps(view)
-    def guarded(*args: Any, game_id: str, **kwargs: Any) -> Any:
+    def guarded(*args: Any, game_id: str, **kwargs: Any) -> ResponseReturnValue:
         try:
             keeper_only(game_id)
         except Forbidden:

@@ -7,19 +7,17 @@ strings for forms and module constants that are translated when shown, in the la
 
 from __future__ import annotations
 
-from typing import Any
-
+from babel.support import NullTranslations
 from flask import g
 from flask_babel import LazyString, get_translations
 
 
-def request_translations() -> Any:
+def request_translations() -> NullTranslations:
     """This request's catalogue, looked up once per request."""
-    try:
-        return g._scopa_translations
-    except AttributeError:
-        g._scopa_translations = get_translations()
-        return g._scopa_translations
+    found: NullTranslations | None = g.get("_scopa_translations")
+    if found is None:
+        found = g._scopa_translations = get_translations()
+    return found
 
 
 def _l(text: str) -> LazyString:

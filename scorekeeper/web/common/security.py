@@ -16,6 +16,7 @@ import os
 
 from flask import Flask, Response, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from markupsafe import escape
 from werkzeug.exceptions import SecurityError
@@ -56,7 +57,7 @@ def add_headers(response: Response) -> Response:
     return response
 
 
-def untrusted_host(err: SecurityError):
+def untrusted_host(err: SecurityError) -> ResponseReturnValue:
     """A Host this server does not answer to: 400, without templates (url_for needs a trusted host)."""
     host = request.environ.get("HTTP_HOST", "")
     shown = repr(host[:60] + ("..." if len(host) > 60 else ""))
@@ -81,7 +82,8 @@ def init_app(app: Flask) -> None:
     config.setdefault("BEHIND_PROXY", os.environ.get("SCOREKEEPER_PROXY") == "1")
     config.setdefault("EXTRA_TRUSTED_HOSTS", split_hosts(os.environ.get("SCOREKEEPER_TRUSTED_HOSTS")))
     if config["BEHIND_PROXY"]:
-        # One proxy in front: trust its X-Forwarded-For, -Proto and -Host, nothing further back.
+        # One proxy in front: trust its X-Forwarded-For, -Proto and -Host, nothing further back. Wrapping wsgi_app is
+        # Flask's documented way to add middleware; the type checker sees a method replaced, hence the ignore.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     config["TRUSTED_HOSTS"] = [*(config.get("TRUSTED_HOSTS") or ()), *trusted_hosts(config)]
     config["SESSION_COOKIE_HTTPONLY"] = True

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
@@ -107,7 +108,7 @@ class ActionForm(FlaskForm):
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
-def new_event():
+def new_event() -> ResponseReturnValue:
     """Make a club night or a tournament."""
     form = EventForm()
     kept = kept_groups()
@@ -147,7 +148,7 @@ def new_event():
 
 
 @bp.get("/e/<event_id>/organise/<key>")
-def organise_event(event_id: str, key: str):
+def organise_event(event_id: str, key: str) -> ResponseReturnValue:
     """The organiser link: this phone may run the event from now on."""
     events.get(store(), event_id)
     if not events.is_organiser(store(), event_id, key):
@@ -173,7 +174,7 @@ def _view(event: Event) -> dict[str, Any]:
 
 
 @bp.get("/e/<event_id>")
-def event_page(event_id: str):
+def event_page(event_id: str) -> ResponseReturnValue:
     """An event: its standings, the round being played table by table, the rounds before; the organiser's tools."""
     event = events.get(store(), event_id)
     key = organiser_key(event_id)
@@ -190,13 +191,13 @@ def event_page(event_id: str):
 
 
 @bp.get("/e/<event_id>/version")
-def event_version(event_id: str):
+def event_version(event_id: str) -> ResponseReturnValue:
     """A number that changes with the event and its tables' games: the big screen and the event page poll it."""
     return jsonify(version=events.state(store(), event_id))
 
 
 @bp.get("/e/<event_id>/screen")
-def event_screen(event_id: str):
+def event_screen(event_id: str) -> ResponseReturnValue:
     """The standings for a television or a projector: large, refreshed by itself as tables finish."""
     event = events.get(store(), event_id)
     return render_template("event_screen.html", **_view(event),
@@ -204,7 +205,7 @@ def event_screen(event_id: str):
 
 
 @bp.get("/e/<event_id>/rounds/<int:number>/cards")
-def table_cards(event_id: str, number: int):
+def table_cards(event_id: str, number: int) -> ResponseReturnValue:
     """A printed card per table of a round: its number, its players and its QR keeper link (organiser only)."""
     event = events.get(store(), event_id)
     key = organiser_key(event_id)
@@ -221,14 +222,14 @@ def table_cards(event_id: str, number: int):
 
 
 @bp.get("/e/<event_id>/sheet")
-def event_sheet(event_id: str):
+def event_sheet(event_id: str) -> ResponseReturnValue:
     """The result sheet: the standings and every round's results, on one page."""
     event = events.get(store(), event_id)
     return render_template("event_sheet.html", **_view(event), created=sheet_date(event.created),
                            event_url=absolute(url_for("event.event_page", event_id=event_id)))  # fmt: skip
 
 
-def _back(event_id: str, anchor: str = ""):
+def _back(event_id: str, anchor: str = "") -> ResponseReturnValue:
     return redirect(url_for("event.event_page", event_id=event_id) + anchor)
 
 
@@ -252,13 +253,13 @@ def _action(event_id: str) -> tuple[str, ActionForm]:
     return key, form
 
 
-def _report(err: ScopaError, event_id: str):
+def _report(err: ScopaError, event_id: str) -> ResponseReturnValue:
     flash(sentence(err.message), "error")
     return _back(event_id)
 
 
 @bp.post("/e/<event_id>/pair")
-def pair_round(event_id: str):
+def pair_round(event_id: str) -> ResponseReturnValue:
     """Pair the next round (the form names it: a double tap pairs it once)."""
     key, form = _action(event_id)
     try:
@@ -270,7 +271,7 @@ def pair_round(event_id: str):
 
 
 @bp.post("/e/<event_id>/close")
-def close_round(event_id: str):
+def close_round(event_id: str) -> ResponseReturnValue:
     key, form = _action(event_id)
     try:
         events.close_round(store(), event_id, key, _number(form.round.data))
@@ -281,7 +282,7 @@ def close_round(event_id: str):
 
 
 @bp.post("/e/<event_id>/result")
-def table_result(event_id: str):
+def table_result(event_id: str) -> ResponseReturnValue:
     """Correct a table's result, mark it forfeited, or give it back to its game."""
     key = _organiser(event_id)
     form = ActionForm()
@@ -302,7 +303,7 @@ def table_result(event_id: str):
 
 
 @bp.post("/e/<event_id>/withdraw")
-def withdraw_entrant(event_id: str):
+def withdraw_entrant(event_id: str) -> ResponseReturnValue:
     key, form = _action(event_id)
     back = request.form.get("back") == "1"
     try:
@@ -318,7 +319,7 @@ def withdraw_entrant(event_id: str):
 
 
 @bp.post("/e/<event_id>/entrants")
-def add_entrant(event_id: str):
+def add_entrant(event_id: str) -> ResponseReturnValue:
     """A late arrival joins: paired from the next round (or now, by pairing the open round again)."""
     key, form = _action(event_id)
     try:
@@ -330,7 +331,7 @@ def add_entrant(event_id: str):
 
 
 @bp.post("/e/<event_id>/repair")
-def repair_round(event_id: str):
+def repair_round(event_id: str) -> ResponseReturnValue:
     key, form = _action(event_id)
     try:
         played = events.repair(store(), event_id, key)
@@ -350,7 +351,7 @@ def _export(event: Event) -> dict[str, Any]:
 
 
 @bp.get("/e/<event_id>/export.json")
-def event_export_json(event_id: str):
+def event_export_json(event_id: str) -> ResponseReturnValue:
     event = events.get(store(), event_id)
     response = Response(json.dumps(_export(event), ensure_ascii=False, indent=1), mimetype="application/json")
     response.headers["Content-Disposition"] = "attachment; filename=event.json"
@@ -358,7 +359,7 @@ def event_export_json(event_id: str):
 
 
 @bp.get("/e/<event_id>/export.csv")
-def event_export_csv(event_id: str):
+def event_export_csv(event_id: str) -> ResponseReturnValue:
     """The standings, then every table's result, in one CSV (for a spreadsheet)."""
     event = events.get(store(), event_id)
     out = io.StringIO()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from flask_babel import LazyString, gettext
 from flask_wtf import FlaskForm
@@ -17,8 +18,9 @@ from werkzeug.datastructures import MultiDict
 from wtforms import Field, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
+from wtforms.widgets import HiddenInput
 
-from scorekeeper.rules import DECK
+from scorekeeper.rules import DECK, Card, Rules
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import HandEntry, SideEntry, rest_goes_to
 from scorekeeper.rules.scoring import (
@@ -33,7 +35,7 @@ from scorekeeper.rules.scoring import (
     won_categories,
 )
 from scorekeeper.rules.text import Join, Msg, Text, listing, msg, nmsg
-from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, new_submission_id, sentence
+from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, field_named, form_class, new_submission_id, sentence
 from scorekeeper.web.common.i18n import say
 from scorekeeper.web.common.lazy import _l
 
@@ -55,13 +57,16 @@ class SideCountsForm(SideScopasForm):
     napola = WholeNumber(_l("Napola points"), 0, COINS_IN_DECK)
 
 
-class ScopasShown(HiddenField):
-    """The pending scopas the hand form showed (``"1,0"``), so saving consumes only those."""
+class ScopasShown(Field):
+    """The pending scopas the hand form showed (``"1,0"``, a hidden input), so saving consumes only those."""
+
+    widget = HiddenInput()
+    data: tuple[int, ...] | None
 
     def _value(self) -> str:
         return ",".join(str(s) for s in self.data) if self.data else ""
 
-    def process_formdata(self, valuelist):
+    def process_formdata(self, valuelist: list[Any]) -> None:
         raw = valuelist[0].strip() if valuelist and isinstance(valuelist[0], str) else ""
         parts = raw.split(",") if raw else []
         if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts) or len(parts) > MAX_SIDES:
@@ -109,7 +114,10 @@ class HandForm(FlaskForm):
     # The side that called itself out during this hand (call_out), by number; empty for a hand played out.
     call_out = HiddenField()
 
-    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
+    # Each hand form declares its sides' sub-forms (scopas only, or the counts too).
+    sides: FieldList[FormField[SideScopasForm]]
+
+    def __init__(self, names: Sequence[str], formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         self.names = list(names)
         super().__init__(formdata=_only_these_sides(formdata, len(names)) if formdata is not None else None, **kwargs)
         if formdata is None and not self.sides.entries:
@@ -154,7 +162,10 @@ class HandForm(FlaskForm):
                 side = re.match(r"sides-(\d+)-", field.name)
                 problem = say(field.errors[0]) if isinstance(field.errors[0], Msg) else str(field.errors[0])
                 return sentence(f"{self.names[int(side[1])]}: {problem}" if side else problem)
-        return sentence(self.form_errors[0]) if self.form_errors else None
+        if not self.form_errors:
+            return None
+        first = self.form_errors[0]
+        return sentence(first if isinstance(first, Msg) else str(first))
 
     def place_error(self, err: ScopaError, entry: HandEntry | None = None) -> None:
         """Show a core error beside its field (or above the form when it is about the whole hand)."""
@@ -165,7 +176,7 @@ class HandForm(FlaskForm):
         self.error = err.message
 
     def scopas(self) -> list[int]:
-        return [side.scopas.data or 0 for side in self.sides]
+        return [side.form.scopas.data or 0 for side in self.sides]
 
     def called(self) -> int | None:
         """The side that called itself out, or None (also for a number that names no side: the core never sees it)."""
@@ -182,15 +193,23 @@ class HandForm(FlaskForm):
     def fit_call(self) -> None:
         """Let a called hand's rows say that a card is not taken yet (forms whose rows need it)."""
 
+    def entry(self, rules: Rules) -> HandEntry:
+        """The hand as entered, played by ``rules``; raises ``InvalidRoundError`` for what is missing."""
+        raise NotImplementedError
 
-def _only_these_sides(formdata: Mapping, n: int) -> MultiDict:
+    def show(self, entry: HandEntry) -> None:
+        """Fill the form with a stored hand (a correction, or a hand brought back by Undo)."""
+        raise NotImplementedError
+
+
+def _only_these_sides(formdata: Mapping[str, Any], n: int) -> MultiDict[str, Any]:
     """The posted fields with exactly the game's ``n`` sides: ``sides-0-`` to ``sides-{n-1}-``.
 
     FieldList numbers its entries from the keys it is given; other indices (``sides-9-``,
     ``sides-²-``) are dropped, and each side gets at least its scopas (empty: 0).
     """
     allowed = {str(i) for i in range(n)}
-    out: MultiDict[str, str] = MultiDict()
+    out: MultiDict[str, Any] = MultiDict()
     for key in formdata:
         match = _SIDE_KEY.match(key)
         if match is None or match.group(1) in allowed:
@@ -218,15 +237,15 @@ class _PilesFields(HandForm):
 
     MISSING = "missing"
 
-    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
+    def __init__(self, names: Sequence[str], formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(names, formdata, **kwargs)
         choices = [SelectChoice("", "–")] + [SelectChoice(str(i), name) for i, name in enumerate(names)]
         for card in DECK:
             self.card(card).choices = choices
         self.rest.choices = [*choices, SelectChoice(self.MISSING, gettext("missing"))]
 
-    def card(self, card) -> SelectField:
-        return self[f"c_{card}"]
+    def card(self, card: Card) -> SelectField:
+        return field_named(self, f"c_{card}", SelectField)
 
     def marks(self) -> list[str]:
         """Each side's mark in the grid's cells (its initial, or longer when two sides share one)."""
@@ -273,7 +292,7 @@ class _PilesFields(HandForm):
             if not self.card(card).data:
                 self.card(card).data = str(side)
 
-    def entry(self, rules=None) -> HandEntry:
+    def entry(self, rules: Rules | None = None) -> HandEntry:
         """The hand as entered on the card grid, the rest placed; asks (an error on ``rest``) when nothing places them.
 
         Once placed, the rest are written into the menus, so the confirmation carries every card as it will
@@ -298,14 +317,14 @@ class _PilesFields(HandForm):
     def show(self, entry: HandEntry) -> None:
         """Fill the form with a stored hand (for a correction); a hand saved without some cards stays so."""
         for i, side in enumerate(entry.sides):
-            self.sides[i].scopas.data = side.scopas
+            self.sides[i].form.scopas.data = side.scopas
             for card in side.pile or ():
                 self.card(card).data = str(i)
         if self.not_given():
             self.rest.data = self.MISSING
 
 
-def _card_menu(card) -> SelectField:
+def _card_menu(card: Card) -> SelectField:
     return SelectField(
         str(card), choices=[], default="",
         invalid_choice_message=LazyString(lambda: gettext("%(card)s was given to an unknown side", card=str(card))),
@@ -313,13 +332,13 @@ def _card_menu(card) -> SelectField:
 
 
 # One menu per card (named ``c_7d``, the card's code), generated from the deck.
-PilesForm = type("PilesForm", (_PilesFields,), {f"c_{card}": _card_menu(card) for card in DECK})
+PilesForm = form_class("PilesForm", _PilesFields, {f"c_{card}": _card_menu(card) for card in DECK})
 
 
 class CountsForm(HandForm):
     """A hand from quick counts per side; one side's cards or coins may be left empty: it gets the rest."""
 
-    sides = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
+    sides: FieldList[FormField[SideCountsForm]] = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
     deck_cards, deck_coins = DECK_SIZE, COINS_IN_DECK
     settebello = RadioField(_l("Settebello"), choices=[], invalid_choice_message=_l("choose who took the settebello"))
     # No default: a preset "by the values" failed every hand counted without values. Left unanswered, the
@@ -327,7 +346,7 @@ class CountsForm(HandForm):
     primiera_by = RadioField(_l("Primiera goes to"), choices=[], validate_choice=False)
     re_bello = RadioField(_l("Re bello"), choices=[], validate_choice=False)
 
-    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, **kwargs):
+    def __init__(self, names: Sequence[str], formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(names, formdata, **kwargs)
         sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         self.settebello.choices = sides
@@ -341,30 +360,33 @@ class CountsForm(HandForm):
         if self.called() is not None and all(c.value != "none" for c in self.settebello.choices):
             self.settebello.choices = [*self.settebello.choices, SelectChoice("none", gettext("Nobody yet"))]
 
-    def validate_re_bello(self, field: Field) -> None:
+    def validate_re_bello(self, field: SelectField) -> None:
         if field.data and field.data not in {choice.value for choice in field.choices}:
             raise ValidationError(gettext("choose who took the re bello, or nobody"))
 
-    def validate_primiera_by(self, field: Field) -> None:
+    def validate_primiera_by(self, field: SelectField) -> None:
         if field.data and field.data not in {choice.value for choice in field.choices}:
             raise ValidationError(gettext("choose who the primiera goes to"))
 
-    def entry(self, rules) -> HandEntry:
+    def entry(self, rules: Rules) -> HandEntry:
         """The hand as counted; raises ``InvalidRoundError`` (with a core path) for what is missing."""
         n = len(self.names)
-        sides = list(self.sides)
-        cards = [s.cards.data for s in sides]
-        coins = [s.coins.data for s in sides]
+        sides = [side.form for side in self.sides]
+        typed_counts = {"cards": [s.cards.data for s in sides], "coins": [s.coins.data for s in sides]}
         asks = {
             "cards": msg("fill in the cards of every side (one may be left empty: it gets the rest)"),
             "coins": msg("fill in the coins of every side (one may be left empty: it gets the rest)"),
         }
-        for values, total, what in ((cards, DECK_SIZE, "cards"), (coins, COINS_IN_DECK, "coins")):
+        counts: dict[str, list[int]] = {}
+        for what, total in (("cards", DECK_SIZE), ("coins", COINS_IN_DECK)):
+            values = typed_counts[what]
             empty = [i for i, v in enumerate(values) if v is None]
             if len(empty) == 1:
                 values[empty[0]] = max(0, total - sum(v for v in values if v is not None))
             elif empty:
                 raise InvalidRoundError(asks[what], f"sides[{empty[0]}].tally.{what}")
+            counts[what] = [v for v in values if v is not None]  # every side's, now that none is empty
+        cards, coins = counts["cards"], counts["coins"]
         primes = [s.primiera.data for s in sides]
         typed = any(p is not None for p in primes)
         by = self.primiera_by.data or ("values" if typed else None)
@@ -389,7 +411,7 @@ class CountsForm(HandForm):
     def show(self, entry: HandEntry) -> None:
         """Fill the form with a stored hand (for a correction)."""
         for i, side in enumerate(entry.sides):
-            fields = self.sides[i]
+            fields = self.sides[i].form
             fields.scopas.data = side.scopas
             t = side.tally
             if t is None:
@@ -432,8 +454,13 @@ class _WonFields(HandForm):
     """
 
     sides = FieldList(FormField(SideScopasForm), max_entries=MAX_SIDES)
+    # Made from the table below (WonForm), with the category rows; removed when the rules play no napola.
+    napola: RadioField
+    napola_points: RadioField
 
-    def __init__(self, names: Sequence[str], formdata: Mapping | None = None, *, rules, **kwargs):
+    def __init__(
+        self, names: Sequence[str], formdata: Mapping[str, Any] | None = None, *, rules: Rules, **kwargs: Any
+    ) -> None:
         self.rules = rules
         self.asked = won_categories(rules)
         super().__init__(names, formdata, **kwargs)
@@ -460,20 +487,20 @@ class _WonFields(HandForm):
                 row.choices = [*row.choices, SelectChoice("tie", gettext("Nobody yet"))]
 
     def row(self, category: str) -> RadioField:
-        return self[f"won_{category}"]
+        return field_named(self, f"won_{category}", RadioField)
 
     def rows(self) -> list[RadioField]:
         """The category rows, in the core's order."""
         return [self.row(c) for c in self.asked]
 
-    def validate_napola_points(self, field: Field) -> None:
+    def validate_napola_points(self, field: SelectField) -> None:
         holder = self.napola.data
         if holder not in (None, "", "none") and field.data not in {c.value for c in field.choices}:
             raise ValidationError(
                 gettext("napola: tap its points (%(low)s to %(high)s)", low=NAPOLA_POINTS[0], high=NAPOLA_POINTS[-1])
             )
 
-    def validate(self, extra_validators=None) -> bool:
+    def validate(self, extra_validators: dict[str, Any] | None = None) -> bool:
         valid = super().validate(extra_validators)
         for field in self.rows():
             # A row names one side: a request naming two (no page sends one) must not give it to either silently.
@@ -487,7 +514,7 @@ class _WonFields(HandForm):
             self.error = msg("answer every row: %(rows)s are not answered", rows=listing(unanswered, Join.AND))
         return valid
 
-    def entry(self, rules=None) -> HandEntry:
+    def entry(self, rules: Rules | None = None) -> HandEntry:
         """The hand as the table told it: each side's categories, its napola points and its scopas."""
         n = len(self.names)
         won: list[set[str]] = [set() for _ in range(n)]
@@ -515,7 +542,7 @@ class _WonFields(HandForm):
             self.napola.data = str(holders[0]) if holders else "none"
             self.napola_points.data = str(entry.sides[holders[0]].napola) if holders else None
         for i, side in enumerate(entry.sides):
-            self.sides[i].scopas.data = side.scopas
+            self.sides[i].form.scopas.data = side.scopas
 
     def place_error(self, err: ScopaError, entry: HandEntry | None = None) -> None:
         """A core error beside its row: the napola's points for ``sides[i].napola``, else above the form."""
@@ -528,9 +555,9 @@ class _WonFields(HandForm):
 
 # One row per category the core knows (``won_cards`` ...), then the napola, in the order the page shows them;
 # the form drops the rows its game does not play.
-WonForm = type(
+WonForm = form_class(
     "WonForm",
-    (_WonFields,),
+    _WonFields,
     {
         **{f"won_{c}": _won_row(c) for c in WON_CATEGORIES},
         "napola": RadioField(_l("Napola"), choices=[], invalid_choice_message=_l("napola: tap who had it, or Nobody")),

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import ScopaError
-from scorekeeper.rules.ledger import GameScore, score_entry
+from scorekeeper.rules.ledger import Game, GameScore, HandEntry, ScoredRound, score_entry
 from scorekeeper.rules.options import OPTION_HELP
+from scorekeeper.rules.scoring import RoundScore
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import events, games, groups
 from scorekeeper.services.errors import Conflict, NotFound, Unavailable
@@ -25,6 +28,7 @@ from scorekeeper.web.game import bp
 from scorekeeper.web.game.forms import (
     CountsForm,
     DeleteForm,
+    HandForm,
     JoinGroupForm,
     PilesForm,
     ScopaForm,
@@ -36,7 +40,7 @@ EARLIER_ROWS = 10  # earlier hands listed on the scoreboard; all of them are on 
 
 
 @bp.get("/g/<game_id>")
-def scoreboard(game_id: str):
+def scoreboard(game_id: str) -> ResponseReturnValue:
     """A game's scoreboard: totals, the scopa buttons and the winners form, the latest hand and ten before it."""
     score = games.get(store(), game_id)
     keeper = may_change(game_id)
@@ -67,7 +71,7 @@ def scoreboard(game_id: str):
     return _scoreboard_page(score, keeper)
 
 
-def _call_asked(game) -> int | None:
+def _call_asked(game: Game) -> int | None:
     """The side calling itself out (``?call=`` from the scoreboard's call-out buttons), when the game plays call_out."""
     raw = request.args.get("call", "")
     if game.rules.call_out and raw.isascii() and raw.isdigit() and int(raw) < len(game.sides):
@@ -75,7 +79,15 @@ def _call_asked(game) -> int | None:
     return None
 
 
-def _scoreboard_page(score: GameScore, keeper: bool, *, winners=None, conflict=None, status=200, draft=None):
+def _scoreboard_page(
+    score: GameScore,
+    keeper: bool,
+    *,
+    winners: HandForm | None = None,
+    conflict: str | None = None,
+    status: int = 200,
+    draft: str | None = None,
+) -> tuple[str, int]:
     """The scoreboard, with the winners form (``winners``) of the keeper's live game."""
     game = score.game
     if winners is not None:
@@ -120,7 +132,7 @@ def _group_links(game_id: str, keeper: bool) -> dict[str, Any]:
 
 @bp.post("/g/<game_id>/group")
 @keeper_required
-def join_group(game_id: str):
+def join_group(game_id: str) -> ResponseReturnValue:
     """Add this game (started on its own) to one of the groups this phone keeps."""
     form = JoinGroupForm()
     group_id = form.group.data or ""
@@ -137,14 +149,14 @@ def join_group(game_id: str):
 
 
 @bp.get("/g/<game_id>/hands")
-def all_hands(game_id: str):
+def all_hands(game_id: str) -> ResponseReturnValue:
     """Every hand of the game as a plain table, each linking to its breakdown."""
     score = games.get(store(), game_id)
     return render_template("hands.html", score=score, colours=_colours(len(score.game.sides)))
 
 
 @bp.get("/g/<game_id>/version")
-def game_version(game_id: str):
+def game_version(game_id: str) -> ResponseReturnValue:
     """The game's change counter, polled by open scoreboards to refresh when it changes."""
     version = games.version(store(), game_id)
     if version is None:
@@ -153,7 +165,7 @@ def game_version(game_id: str):
 
 
 @bp.get("/g/<game_id>/keep/<key>")
-def keep_game(game_id: str, key: str):
+def keep_game(game_id: str, key: str) -> ResponseReturnValue:
     """The keeper link: this device may change the game from now on."""
     if not games.is_keeper(store(), game_id, key):
         abort(404, _("This keeper link is not valid: check that it was copied whole."))
@@ -165,7 +177,7 @@ def keep_game(game_id: str, key: str):
 
 @bp.post("/g/<game_id>/scopa")
 @keeper_required
-def mark_scopa(game_id: str):
+def mark_scopa(game_id: str) -> ResponseReturnValue:
     """Mark (or take back) a scopa of the hand in progress, as it happens."""
     form = ScopaForm()
     try:
@@ -192,7 +204,7 @@ MODES = ("won", "counts", "piles")
 FORGOTTEN = msg("That form is no longer kept on this phone (newer forms took its place); here it is afresh.")
 
 
-def _hand_form(mode: str, game, formdata=None, **kwargs):
+def _hand_form(mode: str, game: Game, formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> HandForm:
     if mode == "won":
         return WonForm(game.names, formdata, rules=game.rules, **kwargs)
     return (PilesForm if mode == "piles" else CountsForm)(game.names, formdata, **kwargs)
@@ -208,8 +220,17 @@ def _form_url(game_id: str, mode: str, number: int | None, token: str | None = N
     return url_for("game.record_hand" if mode == "piles" else "game.record_counts", game_id=game_id, **args)
 
 
-def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, conflict=None, status=200,
-               draft=None):  # fmt: skip
+def _hand_page(
+    score: GameScore,
+    form: HandForm,
+    mode: str,
+    *,
+    number: int | None = None,
+    preview: RoundScore | None = None,
+    conflict: str | None = None,
+    status: int = 200,
+    draft: str | None = None,
+) -> tuple[str, int]:
     game = score.game
     if mode == "won" and number is None:
         return _scoreboard_page(score, True, winners=form, conflict=conflict, status=status, draft=draft)
@@ -232,8 +253,17 @@ def _hand_page(score: GameScore, form, mode: str, *, number=None, preview=None, 
     )
 
 
-def _keep(score: GameScore, form, mode: str, number: int | None, stage: str, status: int = 200, *, preview=None,
-          conflict=None):  # fmt: skip
+def _keep(
+    score: GameScore,
+    form: HandForm,
+    mode: str,
+    number: int | None,
+    stage: str,
+    status: int = 200,
+    *,
+    preview: RoundScore | None = None,
+    conflict: str | None = None,
+) -> ResponseReturnValue:
     """Redirect to the page showing ``form`` at ``stage``; show it at once only if it is too large to keep.
 
     A form with errors keeps them as they are (beside each field, and the line above the form), so the page
@@ -247,7 +277,9 @@ def _keep(score: GameScore, form, mode: str, number: int | None, stage: str, sta
     return redirect(_form_url(score.game.id, mode, number, token), 303)
 
 
-def _show_draft(score: GameScore, draft: dict, token: str, mode: str, number: int | None):
+def _show_draft(
+    score: GameScore, draft: dict[str, Any], token: str, mode: str, number: int | None
+) -> ResponseReturnValue:
     """The page a POST redirected to: the form as it was sent, with its preview (checked again) or its errors."""
     game = score.game
     # The draft holds no CSRF token: it is this phone's own session, and nothing is saved by showing it.
@@ -267,16 +299,16 @@ def _show_draft(score: GameScore, draft: dict, token: str, mode: str, number: in
         return _hand_page(score, form, mode, number=number, draft=token, status=400)
     # A form refused by its checks, the rules or the service (a conflict, the storage down).
     held = draft.get("errs")
-    errors: dict = held if isinstance(held, dict) else {}
+    errors: dict[str, Any] = held if isinstance(held, dict) else {}
     for field in form.fields():
         if isinstance(errors.get(field.name), list):
             field.errors = [drafts.readable(e) for e in errors[field.name]]
     form.error = drafts.readable(draft["e"]) if draft.get("e") else None
-    status = draft.get("st") if draft.get("st") in (400, 409, 503) else 400
+    status: int = draft["st"] if draft.get("st") in (400, 409, 503) else 400
     return _hand_page(score, form, mode, number=number, conflict=draft.get("c"), draft=token, status=status)
 
 
-def _handle_hand(game_id: str, mode: str, number: int | None = None):
+def _handle_hand(game_id: str, mode: str, number: int | None = None) -> ResponseReturnValue:
     """The flow of every hand form: enter, check (a confirmation with the breakdown), save."""
     score = games.get(store(), game_id)
     game = score.game
@@ -322,7 +354,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
     action = form.action.data or "check"
     if mode == "won" and number is None:
         action = "save"  # the winners form on the scoreboard saves at once: its rows are the check
-    if action.startswith("rest:") and mode == "piles":
+    if action.startswith("rest:") and isinstance(form, PilesForm):  # the piles form (mode "piles")
         side = action.split(":", 1)[1]
         if side.isascii() and side.isdigit() and int(side) < len(game.sides):
             form.give_rest(int(side))
@@ -369,7 +401,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None):
     return redirect(url_for("game.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
 
 
-def _take_pending_scopas(form, game) -> None:
+def _take_pending_scopas(form: HandForm, game: Game) -> None:
     """A new hand's form takes the scopas marked during the hand; saving consumes exactly these.
 
     It also names the hand it is for (kept when a draft already names one), so a hand saved meanwhile on
@@ -379,7 +411,7 @@ def _take_pending_scopas(form, game) -> None:
         form.hand.data = len(game.rounds) + 1
     form.scopas_shown.data = tuple(game.pending_scopas)
     for side, pending in zip(form.sides, game.pending_scopas, strict=True):
-        side.scopas.data = pending
+        side.form.scopas.data = pending
 
 
 def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
@@ -396,7 +428,15 @@ def _current_hand_url(game_id: str, round_id: str | None, err: Conflict) -> str:
 JUST_SAVED = "just_saved"  # session key: the hand this phone saved last, offered once for Undo
 
 
-def _undo_offer(score: GameScore, keeper: bool) -> dict | None:
+class UndoOffer(TypedDict):
+    """What the scoreboard shows of the hand this phone just saved (``just_saved``): Undo is offered once."""
+
+    number: int
+    form: UndoForm
+    played: ScoredRound
+
+
+def _undo_offer(score: GameScore, keeper: bool) -> UndoOffer | None:
     """The hand this phone just saved in this game (once): its breakdown and a filled-in Undo form."""
     saved = session.pop(JUST_SAVED, None)
     if not keeper or not isinstance(saved, dict) or saved.get("game") != score.game.id:
@@ -405,32 +445,32 @@ def _undo_offer(score: GameScore, keeper: bool) -> dict | None:
     if played is None:  # deleted since, on another phone
         return None
     form = UndoForm(formdata=None, data={"round_id": played.record.id, "version": saved.get("version")})
-    return {"number": played.number, "form": form, "played": played}
+    return UndoOffer(number=played.number, form=form, played=played)
 
 
 @bp.route("/g/<game_id>/won", methods=["GET", "POST"])
 @keeper_required
-def record_won(game_id: str):
+def record_won(game_id: str) -> ResponseReturnValue:
     """Record a hand from who won each category (the winners form is on the scoreboard, where a GET goes)."""
     return _handle_hand(game_id, "won")
 
 
 @bp.route("/g/<game_id>/hand", methods=["GET", "POST"])
 @keeper_required
-def record_hand(game_id: str):
+def record_hand(game_id: str) -> ResponseReturnValue:
     """Record a hand from the captured piles on the 40-card grid."""
     return _handle_hand(game_id, "piles")
 
 
 @bp.route("/g/<game_id>/counts", methods=["GET", "POST"])
 @keeper_required
-def record_counts(game_id: str):
+def record_counts(game_id: str) -> ResponseReturnValue:
     """Record a hand from quick counts per side."""
     return _handle_hand(game_id, "counts")
 
 
 @bp.get("/g/<game_id>/hands/<int:number>")
-def hand_detail(game_id: str, number: int):
+def hand_detail(game_id: str, number: int) -> ResponseReturnValue:
     """One hand's breakdown, with the reason for every point."""
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.rounds):
@@ -446,7 +486,7 @@ def hand_detail(game_id: str, number: int):
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @keeper_required
-def edit_hand(game_id: str, number: int):
+def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a hand, in the form it was entered (winners, counts or piles) or another (``?as=counts``)."""
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
@@ -459,7 +499,7 @@ def edit_hand(game_id: str, number: int):
 
 @bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 @keeper_required
-def delete_hand(game_id: str, number: int):
+def delete_hand(game_id: str, number: int) -> ResponseReturnValue:
     """Delete a hand after a confirmation; later hands move up one."""
     if request.method == "POST":
         form = DeleteForm()
@@ -490,7 +530,7 @@ def delete_hand(game_id: str, number: int):
 
 @bp.post("/g/<game_id>/undo")
 @keeper_required
-def undo_hand(game_id: str):
+def undo_hand(game_id: str) -> ResponseReturnValue:
     """Undo the hand this phone just saved: exactly that hand, if nobody has changed it since.
 
     The hand comes back into the form it was entered with, scopas included, ready to be corrected and
@@ -526,7 +566,7 @@ def undo_hand(game_id: str):
     return redirect(url_for("game.scoreboard", game_id=game_id), 303)
 
 
-def _back_into_form(score: GameScore, entry) -> str | None:
+def _back_into_form(score: GameScore, entry: HandEntry) -> str | None:
     """Keep an undone hand as a draft of its own form (a new hand), returning its token; None if it cannot."""
     form = _hand_form(entry.kind, score.game, meta={"csrf": False})
     form.show(entry)
@@ -544,7 +584,7 @@ def _gone(number: int) -> Conflict:
                         "tap); nothing was changed", n=number), "deleted")  # fmt: skip
 
 
-def _conflict(game_id: str, err: Conflict, round_id: str | None):
+def _conflict(game_id: str, err: Conflict, round_id: str | None) -> ResponseReturnValue:
     """A change refused because the game moved on: redirect to a page with the message and the current hand."""
     current = _current_hand_url(game_id, round_id, err)
     token = drafts.stash(game_id, CONFLICT, None, {}, e=drafts.keepable(err.message), c=current)
@@ -554,7 +594,7 @@ def _conflict(game_id: str, err: Conflict, round_id: str | None):
 
 
 @bp.get("/g/<game_id>/conflict")
-def conflict(game_id: str):
+def conflict(game_id: str) -> ResponseReturnValue:
     """What a refused change said (kept on this phone), with the way to the hand as it is now."""
     draft = drafts.find(request.args.get("d"), game_id)
     if draft is None or draft.get("m") != CONFLICT:
@@ -562,6 +602,6 @@ def conflict(game_id: str):
     return _conflict_page(game_id, drafts.readable(draft.get("e") or ""), str(draft.get("c") or ""))
 
 
-def _conflict_page(game_id: str, message: Text, current: str):
+def _conflict_page(game_id: str, message: Text, current: str) -> tuple[str, int]:
     current = current or url_for("game.scoreboard", game_id=game_id)
     return render_template("conflict.html", message=sentence(message), current=current, game_id=game_id), 409

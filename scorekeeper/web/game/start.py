@@ -8,16 +8,19 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.options import USUAL_TARGETS
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events, games, groups, keys
@@ -41,7 +44,7 @@ from scorekeeper.web.game.start_forms import NewGameForm, RematchForm, StopKeepi
 
 
 @bp.get("/")
-def home():
+def home() -> ResponseReturnValue:
     """The home page: start a game, open the games this device keeps (live ones first, then finished)."""
     mine = games.found(store(), list(kept_games()))
     my_groups = groups.found(store(), list(kept_groups()))
@@ -57,7 +60,7 @@ def home():
     )
 
 
-def _profiles_data() -> dict:
+def _profiles_data() -> dict[str, dict[str, Any]]:
     """What the new-game page needs to show each profile: title, description, targets, fixed options."""
     targets = profile_targets()
     every = {name: {k: str(v).lower() for k, v in Rules.for_profile(name).to_dict().items()} for name in PROFILES}
@@ -98,14 +101,14 @@ def _group_of(group_id: str | None) -> groups.GroupInfo | None:
     return groups.find(store(), group_id)
 
 
-def _in_group(group_id: str):
+def _in_group(group_id: str) -> Callable[[Game], None]:
     """Put the new game in the group, its names matched to the group's players (in the game's transaction)."""
     db = store()
     return lambda game: groups.join(db, group_id, game)
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new_game():
+def new_game() -> ResponseReturnValue:
     """Start a game: two names and one tap make a classic game to 11."""
     # Back from a language switch: the form as it was typed, in the new language (nothing checked or started).
     carried = i18n.carried() if request.method == "GET" else None
@@ -218,7 +221,7 @@ def rematch_form() -> RematchForm:
 
 @bp.post("/g/<game_id>/rematch")
 @keeper_required
-def rematch(game_id: str):
+def rematch(game_id: str) -> ResponseReturnValue:
     """Start a rematch of a finished game (same sides, rules, target and deck), kept on this phone."""
     form = RematchForm()
     try:
@@ -245,7 +248,7 @@ def rematch(game_id: str):
 
 
 @bp.get("/g/<game_id>/forget")
-def confirm_forget(game_id: str):
+def confirm_forget(game_id: str) -> ResponseReturnValue:
     """Ask before this phone stops keeping a game, and offer its keeper link to save first."""
     score = games.get(store(), game_id)
     key = kept_games().get(game_id)
@@ -263,7 +266,7 @@ def confirm_forget(game_id: str):
 
 
 @bp.post("/g/<game_id>/forget")
-def forget_game(game_id: str):
+def forget_game(game_id: str) -> ResponseReturnValue:
     """Stop keeping a game on this device (it stays on the server); the app checks the CSRF token first."""
     was_kept = game_id in kept_games()
     forget(game_id)

@@ -23,7 +23,7 @@ from scorekeeper.rules.options import (
     PLAYER_COUNTS,
     TARGET_RANGE,
 )
-from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, new_submission_id, said
+from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, form_class, new_submission_id, said
 from scorekeeper.web.common.i18n import DECK_NAMES, say
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.widgets import option_label, option_text, rule_error
@@ -91,9 +91,9 @@ class _NewGameFields(FlaskForm):
             groups = [[name] for name in names]
         return [Side(team_name(g), tuple(g)) for g in groups]
 
-    def rules_data(self) -> dict:
+    def rules_data(self) -> dict[str, object]:
         """The rules object from the profile, the target and the house-rule menus that were changed."""
-        data: dict = {"profile": self.profile.data}
+        data: dict[str, object] = {"profile": self.profile.data}
         for key, choices in OPTION_CHOICES.items():
             chosen = self[f"opt_{key}"].data
             for choice in choices:
@@ -186,7 +186,7 @@ def _option_menu(key: str) -> SelectField:
 
 
 # One menu per house rule, generated from the core's option table.
-NewGameForm = type("NewGameForm", (_NewGameFields,), {f"opt_{key}": _option_menu(key) for key in OPTION_CHOICES})
+NewGameForm = form_class("NewGameForm", _NewGameFields, {f"opt_{key}": _option_menu(key) for key in OPTION_CHOICES})
 
 
 def profile_targets() -> dict[str, dict[str, int]]:

@@ -8,6 +8,7 @@ opened its keeper link.
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
@@ -16,6 +17,7 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
+from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.stats import finished, team_key, team_stats
 from scorekeeper.services import games, groups, keys
 from scorekeeper.web.common.charts import bar_chart
@@ -52,7 +54,7 @@ class GroupRematchForm(FlaskForm):
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
-def new_group():
+def new_group() -> ResponseReturnValue:
     """Make a group: a name, and it has its own link and key, like a game."""
     form = GroupForm()
     if form.validate_on_submit():
@@ -68,7 +70,7 @@ def new_group():
 
 
 @bp.get("/groups/<group_id>/keep/<key>")
-def keep_group(group_id: str, key: str):
+def keep_group(group_id: str, key: str) -> ResponseReturnValue:
     """The group's keeper link: this phone may then start games in it."""
     groups.get(store(), group_id)
     if not groups.is_keeper(store(), group_id, key):
@@ -84,7 +86,7 @@ def _filter(name: str) -> str:
 
 
 @bp.get("/groups/<group_id>")
-def group_page(group_id: str):
+def group_page(group_id: str) -> ResponseReturnValue:
     """A group: its players (one tap to their statistics), its games newest first, filtered by player or rules."""
     seen = groups.overview(store(), group_id)
     group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
@@ -135,7 +137,7 @@ def group_page(group_id: str):
 
 
 @bp.get("/groups/<group_id>/players/<player_id>")
-def player_page(group_id: str, player_id: str):
+def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
     """A player's statistics in the group, their form over their last games, and head to head with the others."""
     db = store()
     group = groups.get(db, group_id)
@@ -168,7 +170,7 @@ def player_page(group_id: str, player_id: str):
 
 
 @bp.get("/groups/<group_id>/h2h")
-def head_to_head(group_id: str):
+def head_to_head(group_id: str) -> ResponseReturnValue:
     """Two players (or teams) of the group over the games where they sat on opposite sides."""
     db = store()
     group = groups.get(db, group_id)
@@ -181,7 +183,7 @@ def head_to_head(group_id: str):
 
 
 @bp.post("/groups/<group_id>/players/<player_id>")
-def change_player(group_id: str, player_id: str):
+def change_player(group_id: str, player_id: str) -> ResponseReturnValue:
     """Rename a player, or merge them into another (the group's key)."""
     db = store()
     groups.get(db, group_id)
@@ -204,7 +206,7 @@ def change_player(group_id: str, player_id: str):
 
 
 @bp.post("/groups/<group_id>/games/<game_id>/rematch")
-def group_rematch(group_id: str, game_id: str):
+def group_rematch(group_id: str, game_id: str) -> ResponseReturnValue:
     """Play one of the group's games again: same sides and rules, a new game in the group, kept on this phone."""
     db = store()
     groups.get(db, group_id)
@@ -221,7 +223,7 @@ def group_rematch(group_id: str, game_id: str):
         return redirect(url_for("game.scoreboard", game_id=seen.round))  # a double tap: the game it started
     old = games.get(db, game_id).game
 
-    def in_group(made):
+    def in_group(made: Game) -> None:
         groups.join(db, group_id, made)
         db.remember(game_id, submission_id, GROUP_REMATCH, keys.fingerprint(GROUP_REMATCH, {}), made.id)
 

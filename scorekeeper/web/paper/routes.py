@@ -6,6 +6,7 @@ import csv
 import io
 
 from flask import Response, abort, current_app, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import pgettext
 
 from scorekeeper.rules import PROFILES
@@ -69,7 +70,7 @@ def marks(points: dict[str, int]) -> str:
 
 
 @bp.get("/g/<game_id>/sheet")
-def game_sheet(game_id: str):
+def game_sheet(game_id: str) -> ResponseReturnValue:
     """The game's score sheet, ready to print on A4 or Letter."""
     score = games.get(store(), game_id)
     viewer = url_for("game.scoreboard", game_id=game_id)
@@ -116,7 +117,7 @@ def _primiera_chart(courts: str = "10") -> list[tuple[str, int]]:
 
 
 @bp.get("/pads")
-def pads():
+def pads() -> ResponseReturnValue:
     """The blank score pads to print."""
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
     courts = _courts()
@@ -131,7 +132,7 @@ def pads():
 
 
 @bp.get("/pads/<kind>")
-def blank_pad(kind: str):
+def blank_pad(kind: str) -> ResponseReturnValue:
     """A blank pad: empty rows to fill by pen, the categories, the primiera chart, the targets."""
     if kind not in PADS:
         abort(404, str(_l("Pads are made for 2, 3, 4 or 6 players.")))
@@ -157,7 +158,7 @@ def blank_pad(kind: str):
 
 
 @bp.get("/g/<game_id>/export.json")
-def export_json(game_id: str):
+def export_json(game_id: str) -> ResponseReturnValue:
     """The whole game as JSON (the API's game shape), as a file to keep."""
     score = games.get(store(), game_id)
     response = Response(
@@ -169,7 +170,7 @@ def export_json(game_id: str):
 
 
 @bp.get("/g/<game_id>/export.csv")
-def export_csv(game_id: str):
+def export_csv(game_id: str) -> ResponseReturnValue:
     """The game as CSV: a row per hand and side, with each category's count and points.
 
     A hand entered by winners has no counts: its cards, coins and primiera cells are empty.
@@ -206,7 +207,7 @@ GROUP_CSV_HEADINGS = {
 
 
 @bp.get("/groups/<group_id>/export.csv")
-def export_group_csv(group_id: str):
+def export_group_csv(group_id: str) -> ResponseReturnValue:
     """A group's games as CSV: a row per game and side, newest game first."""
     db = store()
     groups.get(db, group_id)
@@ -227,7 +228,7 @@ def export_group_csv(group_id: str):
 
 
 @bp.get("/groups/<group_id>/export.json")
-def export_group_json(group_id: str):
+def export_group_json(group_id: str) -> ResponseReturnValue:
     """A group as JSON: its players, and every game whole (the API's game shape), newest first."""
     db = store()
     group = groups.get(db, group_id)
