@@ -11,6 +11,8 @@ from contextlib import closing
 
 import pytest
 
+from app import create_app
+
 ANNA_TAKES_ALL = {"won": ["cards", "coins", "settebello", "primiera"], "scopas": 0}
 BRUNO_TAKES_NONE = {"won": [], "scopas": 0}
 RUNS = range(20)
@@ -140,3 +142,59 @@ def test_a_double_tap_on_rematch_makes_one_game_the_phone_keeps(app, run):
     new_id = the_one_new_game(answers, old_id)
     assert game_count(app) == 2
     assert all(kept_by(tap, new_id) for tap in taps)
+
+
+# --- what the race must not change -----------------------------------------------------------------------
+
+
+def test_play_again_starts_the_games_rematch_in_the_group_kept_on_this_phone(app):
+    group_id, old_id, (phone,) = group_with_a_finished_game(app, 1)
+    path = f"/groups/{group_id}/games/{old_id}/rematch"
+    r = phone.post(path, data={"submission_id": "sub-play-again-once"}, follow_redirects=True)
+    new_id = r.request.path.rsplit("/", 1)[1]
+    assert new_id != old_id and "Rematch started" in r.get_data(as_text=True) and kept_by(phone, new_id)
+    old, new = (phone.get(f"/api/v1/games/{g}").get_json() for g in (old_id, new_id))
+    assert [s["players"] for s in new["sides"]] == [s["players"] for s in old["sides"]] and new["rounds"] == []
+    for key in ("rules", "target", "deck_style"):
+        assert new[key] == old[key], key
+    group = phone.get(f"/api/v1/groups/{group_id}").get_json()
+    assert {g["id"] for g in group["games"]} == {old_id, new_id}
+    # The game has its rematch: a later tap, on this form or a fresh one, is shown it and makes no other.
+    again = phone.post(path, data={"submission_id": "sub-play-again-later"})
+    assert again.status_code == 302 and again.headers["Location"] == f"/g/{new_id}"
+    assert game_count(app) == 2
+
+
+def test_a_submission_id_named_like_the_games_own_record_of_its_rematch_starts_one_game(app):
+    old_id, (phone,) = finished_game_kept_by(app, 1)
+    form = {"submission_id": f"rematch:{old_id}"}
+    first, again = (phone.post(f"/g/{old_id}/rematch", data=form) for _ in range(2))
+    assert first.status_code == again.status_code == 302 and first.headers["Location"] == again.headers["Location"]
+    assert game_count(app) == 2
+
+
+def test_play_again_on_a_game_of_another_group_or_none_starts_nothing(app):
+    group_id, _old_id, (phone,) = group_with_a_finished_game(app, 1)
+    lone = finished_game(app.test_client())["id"]
+    r = phone.post(f"/groups/{group_id}/games/{lone}/rematch", data={"submission_id": "sub-play-again-lone"})
+    assert r.status_code == 404
+    assert game_count(app) == 2  # the group's game and the lone one
+
+
+def test_a_rematch_the_storage_cannot_make_is_refused_and_can_be_asked_again(app):
+    old_id, (phone,) = finished_game_kept_by(app, 1)
+    # The same database opened read-only: every write fails, as on a full disk.
+    read_only = create_app({**app.config, "DATABASE": f"file:{app.config['DATABASE']}?mode=ro"})
+    with phone.session_transaction() as kept:
+        cookie = dict(kept)
+    refused = read_only.test_client()
+    with refused.session_transaction() as session:
+        session.update(cookie)
+    form = {"submission_id": "sub-rematch-read-only"}
+    r = refused.post(f"/g/{old_id}/rematch", data=form)
+    assert r.status_code == 503 and "nothing was saved" in r.get_data(as_text=True)
+    assert game_count(app) == 1
+    # Once the storage takes writes again, the same tap starts the rematch, kept on the phone.
+    made = phone.post(f"/g/{old_id}/rematch", data=form)
+    assert made.status_code == 302 and kept_by(phone, made.headers["Location"].rsplit("/", 1)[1])
+    assert game_count(app) == 2
