@@ -122,7 +122,7 @@ def start(
                 # A double tap's first tap, served first, left its key here before its commit.
                 return recent.get(store, game_id, submission_id) or Rematch(earlier, None)
             if group_id is not None and store.game_group(game_id) != group_id:
-                raise NotFound("game", msg("this group has no such game; check the link"))
+                raise NotFound("game")  # not a game of this group: as if there were none
             if not games.get(store, game_id).finished:  # read again: a hand may have been deleted meanwhile
                 raise Conflict(msg("this game is not over yet: a rematch is offered once it is won"), "not_finished")
             games.insert(store, game, key)
