@@ -106,9 +106,6 @@ def start(
     ``Unavailable`` when the storage cannot make it (then nothing was made).
     """
     keys.check_submission_id(submission_id)
-    made = recent.get(store, game_id, submission_id)
-    if made is not None:
-        return made
     old = games.get(store, game_id).game
     # The target the game was played to, said outright: a profile's default target may have changed since.
     rules = replace(old.rules, target=old.target)
@@ -117,12 +114,14 @@ def start(
     kept = False
     try:
         with writing(store):
-            earlier = _started(store, game_id, submission_id)
-            if earlier is not None:
-                # A double tap's first tap, served first, left its key here before its commit.
-                return recent.get(store, game_id, submission_id) or Rematch(earlier, None)
             if group_id is not None and store.game_group(game_id) != group_id:
                 raise NotFound("game")  # not a game of this group: as if there were none
+            earlier = _started(store, game_id, submission_id)
+            if earlier is not None:
+                # Made by this submission, its key is here while the server remembers it (a double tap's first
+                # tap leaves it before its commit); made by another, the game is answered without a key.
+                again = recent.get(store, game_id, submission_id)
+                return again if again is not None and again.game_id == earlier else Rematch(earlier, None)
             if not games.get(store, game_id).finished:  # read again: a hand may have been deleted meanwhile
                 raise Conflict(msg("this game is not over yet: a rematch is offered once it is won"), "not_finished")
             games.insert(store, game, key)
