@@ -162,6 +162,22 @@ def new_game(
     ``also`` is done in the same transaction, after the game is stored (putting it in a group). ``key`` is a
     keeper key made elsewhere (an event's table, whose key the organiser's key can make again).
     """
+    game, key = prepare(name, sides, rules, deck_style, key)
+    with writing(store):
+        insert(store, game, key)
+        if also is not None:
+            also(game)
+    scores.put(store, score_game(game))
+    return game, key
+
+
+def prepare(
+    name: str, sides: Sequence[Side], rules: Rules, deck_style: DeckStyle = DeckStyle.ITALIAN, key: str | None = None
+) -> tuple[Game, str]:
+    """A new game checked by the rules, and its keeper key, not stored yet: ``insert`` stores it.
+
+    For a service that decides inside its own write transaction whether the game is made at all (a rematch).
+    """
     sides = check_sides(sides, rules)
     if not isinstance(name, str):
         raise InvalidGameError(msg("name must be text, at most %(max)s characters", max=GAME_NAME_MAX), "name")
@@ -179,13 +195,15 @@ def new_game(
         pending_scopas=tuple(0 for _ in sides),
         version=1,
     )
-    key = key or keys.new_key()
-    with writing(store):
-        store.insert_game(game, keys.hash_key(key))
-        if also is not None:
-            also(game)
-    scores.put(store, score_game(game))
-    return game, key
+    return game, key or keys.new_key()
+
+
+def insert(store: Store, game: Game, key: str) -> None:
+    """Store a game made by ``prepare`` with the hash of its keeper key (inside a write transaction).
+
+    Its score is worked out when it is first read.
+    """
+    store.insert_game(game, keys.hash_key(key))
 
 
 def _number_of(store: Store, game_id: str, seen: Submission) -> int:

@@ -5,11 +5,7 @@ Routes of the ``pages`` blueprint, kept apart from the game pages (``pages.py``)
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -23,9 +19,9 @@ from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.options import USUAL_TARGETS
 from scorekeeper.rules.text import msg
-from scorekeeper.services import events, games, groups, keys
+from scorekeeper.services import events, games, groups
+from scorekeeper.services import rematch as rematch_service
 from scorekeeper.services.errors import Conflict, NotFound
-from scorekeeper.store import StorageUnavailable, Store
 from scorekeeper.web.common import i18n
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import sentence
@@ -156,61 +152,8 @@ def new_game() -> ResponseReturnValue:
 
 # --- Rematch ---------------------------------------------------------------------------------------
 
-REMATCH = "rematch"  # the submission's action, remembered with the finished game
-# The rematches started lately, with their keeper keys: a second tap of the same button (its request
-# may overtake the first one's answer, cookie included) must give this phone the same game and its key.
-# Kept in memory only, for a few minutes; the store remembers the game made, never its key.
-_recent: OrderedDict[tuple[str, str, str], tuple[str, str, float]] = OrderedDict()
-RECENT_MAX = 256
-RECENT_SECONDS = 300
-_rematch_lock = threading.Lock()
-
-
-def start_rematch(db: Store, game_id: str, submission_id: str, clock: str | None = None) -> tuple[str, str | None]:
-    """A new game with the sides, rules, target and deck of a finished one: (its id, its keeper key).
-
-    The same ``submission_id`` sent again gives the game the first send started, with its key while this
-    server still remembers it (None after that): one tap, one game.
-    """
-    keys.check_submission_id(submission_id)
-    with _rematch_lock:
-        while _recent and next(iter(_recent.values()))[2] < time.monotonic() - RECENT_SECONDS:
-            _recent.popitem(last=False)
-        made = _recent.get((db.path, game_id, submission_id))
-        if made is not None:
-            return made[0], made[1]
-        seen = db.submission(game_id, submission_id)
-        if seen is not None:
-            if seen.action != REMATCH or not seen.round:
-                raise Conflict(msg("this form was already used for another change; nothing was started"), "reused")
-            return seen.round, None
-        # One rematch per finished game, whichever phone asks: a second phone is sent to the first one's.
-        first = db.submission(game_id, _the_rematch(game_id))
-        if first is not None and first.round:
-            return first.round, None
-        before = games.get(db, game_id)
-        if not before.finished:
-            raise Conflict(msg("this game is not over yet: a rematch is offered once it is won"), "not_finished")
-        old = before.game
-        # The target the game was played to, said outright: a profile's default target may have changed since.
-        rules = replace(old.rules, target=old.target)
-        game, key = games.new_game(db, default_name(old.sides, clock), old.sides, rules, old.deck_style)
-        try:
-            with db.write():
-                # The hand column of a submission names what it made: here, the new game.
-                db.remember(game_id, submission_id, REMATCH, keys.fingerprint(REMATCH, {}), game.id)
-                db.remember(game_id, _the_rematch(game_id), REMATCH, keys.fingerprint(REMATCH, {}), game.id)
-        except StorageUnavailable:
-            pass  # the rematch exists and this phone gets it; only a resend much later could start another
-        _recent[(db.path, game_id, submission_id)] = (game.id, key, time.monotonic())
-        while len(_recent) > RECENT_MAX:
-            _recent.popitem(last=False)
-        return game.id, key
-
-
-def _the_rematch(game_id: str) -> str:
-    """The submission id under which a finished game remembers its one rematch."""
-    return f"rematch:{game_id}"
+# The service's memory of the keys of the rematches made lately (a restart forgets it; the store never has them).
+_recent = rematch_service.recent
 
 
 @bp.app_template_global()
@@ -224,24 +167,34 @@ def rematch_form() -> RematchForm:
 def rematch(game_id: str) -> ResponseReturnValue:
     """Start a rematch of a finished game (same sides, rules, target and deck), kept on this phone."""
     form = RematchForm()
+    clock = form.local_time.data
     try:
-        new_id, key = start_rematch(store(), game_id, form.submission_id.data or "", form.local_time.data)
+        made = rematch_service.start(store(), game_id, form.submission_id.data or "",
+                                     lambda sides: default_name(sides, clock))  # fmt: skip
     except (Conflict, ScopaError) as err:
         # ScopaError: the rules now refuse these sides (the boxed profile seats four only as partnerships).
         flash(sentence(err.message), "error")
         return redirect(url_for("game.scoreboard", game_id=game_id))
-    if key is not None:
-        for message in keep(new_id, key):
+    return open_rematch(made, _("Rematch started: same sides, rules, target and deck. This phone keeps the score."))
+
+
+def open_rematch(made: rematch_service.Rematch, started: str) -> ResponseReturnValue:
+    """The rematch's scoreboard, kept on this phone if its tap made it (``started`` then says so).
+
+    A rematch made by another phone is shown, with how to keep it: this phone has no key to it.
+    """
+    if made.key is not None:
+        for message in keep(made.game_id, made.key):
             flash(message, "error")
-    if key is not None or new_id in kept_games():
-        flash(_("Rematch started: same sides, rules, target and deck. This phone keeps the score."))
+    if made.key is not None or made.game_id in kept_games():
+        flash(started)
     else:
         flash(
             _("The rematch was already started (on another phone, or from this one a while ago): here it is. To keep "
               "its score on this phone, open its keeper link from the phone that keeps it."),
             "error",
         )  # fmt: skip
-    return redirect(url_for("game.scoreboard", game_id=new_id))
+    return redirect(url_for("game.scoreboard", game_id=made.game_id))
 
 
 # --- Stop keeping ----------------------------------------------------------------------------------

@@ -17,19 +17,18 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
-from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.stats import finished, team_key, team_stats
-from scorekeeper.services import games, groups, keys
+from scorekeeper.services import groups, rematch
+from scorekeeper.services.errors import Conflict
 from scorekeeper.web.common.charts import bar_chart
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import new_submission_id, sentence
-from scorekeeper.web.common.keepers import keep, kept_groups, may_change_group
 from scorekeeper.web.common.keepers import keep_group as remember_group
+from scorekeeper.web.common.keepers import kept_groups, may_change_group
 from scorekeeper.web.common.lazy import _l
-from scorekeeper.web.game.start import default_name
+from scorekeeper.web.game.start import default_name, open_rematch
 from scorekeeper.web.group import bp
 
-GROUP_REMATCH = "group-rematch"  # what a submission did: started a game again in its group
 FILTER_MAX = 64
 GAMES_PER_PAGE = 50  # a filter's value in the address: a player's id or a profile's name
 
@@ -207,28 +206,18 @@ def change_player(group_id: str, player_id: str) -> ResponseReturnValue:
 
 @bp.post("/groups/<group_id>/games/<game_id>/rematch")
 def group_rematch(group_id: str, game_id: str) -> ResponseReturnValue:
-    """Play one of the group's games again: same sides and rules, a new game in the group, kept on this phone."""
-    db = store()
-    groups.get(db, group_id)
+    """Play one of the group's games again: the game's one rematch (same sides, rules, target and deck), started
+    in the group and kept on this phone; a tap that comes after it is shown the rematch already started."""
+    groups.get(store(), group_id)
     if not may_change_group(group_id):
         abort(403, _("Only a phone that keeps this group can start its games."))
-    if db.game_group(game_id) != group_id:
-        abort(404)
     form = GroupRematchForm()
     if not form.validate_on_submit():
         abort(400, _("This form has expired; open the group's page again."))
-    submission_id = keys.check_submission_id(form.submission_id.data)
-    seen = db.submission(game_id, submission_id)
-    if seen is not None and seen.round:
-        return redirect(url_for("game.scoreboard", game_id=seen.round))  # a double tap: the game it started
-    old = games.get(db, game_id).game
-
-    def in_group(made: Game) -> None:
-        groups.join(db, group_id, made)
-        db.remember(game_id, submission_id, GROUP_REMATCH, keys.fingerprint(GROUP_REMATCH, {}), made.id)
-
-    game, key = games.new_game(db, default_name(old.sides, None), old.sides, old.rules, old.deck_style, in_group)
-    for message in keep(game.id, key):
-        flash(message, "error")
-    flash(_("Rematch started: same sides and rules. This phone keeps the score."))
-    return redirect(url_for("game.scoreboard", game_id=game.id))
+    try:
+        made = rematch.start(store(), game_id, form.submission_id.data or "", default_name, group_id)
+    except (Conflict, ScopaError) as err:
+        # ScopaError: the rules now refuse these sides (the boxed profile seats four only as partnerships).
+        flash(sentence(err.message), "error")
+        return redirect(url_for("group.group_page", group_id=group_id))
+    return open_rematch(made, _("Rematch started: same sides and rules. This phone keeps the score."))
