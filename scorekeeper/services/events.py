@@ -365,7 +365,12 @@ def _swiss(event: Event, playing: list[str]):
 def _start_round(store: Store, event: Event, key: str, number: int, pairs: Sequence[tuple[str, str]],
                  byes: Sequence[str], numbers: Sequence[int] | None = None, new_round: bool = True,
                  replacing: Sequence[int] = ()) -> Round:  # fmt: skip
-    """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...)."""
+    """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...).
+
+    ``new_round`` False pairs round ``number`` again, dropping its tables ``replacing`` (none of them started):
+    if the event changed since ``event`` was read, or a hand was saved meanwhile at one of the tables to drop, it
+    is refused (``Conflict``), both checked in the transaction that writes the round. Games started for a pairing
+    not written stay unused (nobody has their keys)."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
     made = []
     for (a, b), table_number in zip(pairs, numbers, strict=True):
@@ -393,7 +398,16 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
         elif new_round:
             store.insert_event_round(event.id, number, ",".join(byes) or None)
         else:
-            store.delete_event_tables(event.id, number, list(replacing))
+            # A table's games never change the event's version: whether a hand was saved at a table to drop is
+            # read again here, and the hand's own transaction refuses it once the table is dropped
+            # (games.record_hand).
+            started = store.started_event_tables(event.id, number, list(replacing))
+            if started:
+                raise Conflict(msg("a hand was saved at table %(tables)s while round %(n)s was being paired again, "
+                                   "so it plays on as it is; nothing was paired again. Look at the round, then pair "
+                                   "it again if it still needs it", tables=", ".join(str(t) for t in started),
+                                   n=number), field="round")  # fmt: skip
+            store.drop_event_tables(event.id, number, list(replacing))
             store.set_event_bye(event.id, number, ",".join(byes) or None)
         for table_number, game_id, sides_, seed in made:
             store.insert_event_table(event.id, number, table_number, game_id, sides_, seed)

@@ -1,0 +1,103 @@
+"""Races between an event's organiser and its tables, run for real: two threads released together, each with its
+own connection to one SQLite file, many times over. Each test asserts what a user relies on whichever side wins:
+a hand the table was told is saved counts for the event."""
+
+import threading
+import time
+
+import pytest
+
+from scorekeeper.rules.ledger import HandEntry
+from scorekeeper.services import events, games
+from scorekeeper.services.errors import Conflict
+from scorekeeper.store import Store
+
+TRIALS = range(20)
+
+A_HAND = HandEntry.from_json({"sides": [
+    {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 0},
+    {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}, "scopas": 0},
+]})  # fmt: skip
+
+
+@pytest.fixture
+def path(tmp_path):
+    path = str(tmp_path / "races.sqlite3")
+    with Store(path) as s:
+        s.migrate()
+    return path
+
+
+def race(path, first, second, trial):
+    """Run ``first(store)`` and ``second(store)`` at once, each on its own connection; their answers (a value, or
+    the ``Conflict`` it was refused with). Any other error fails the test.
+
+    ``first`` is held back a little after the release, by an amount that varies with the trial (0 to 16 ms, about
+    what an organiser's action takes), so that across the trials each side gets to go first and to land in the
+    middle of the other."""
+    barrier = threading.Barrier(2)
+    delays = ((trial % 5) * 0.004, 0.0)
+    answers: list[object] = [None, None]
+    failures: list[BaseException] = []
+
+    def run(i, action):
+        try:
+            with Store(path) as store:
+                barrier.wait()
+                time.sleep(delays[i])
+                try:
+                    answers[i] = action(store)
+                except Conflict as err:
+                    answers[i] = err
+        except BaseException as err:  # pragma: no cover - reported below
+            failures.append(err)
+
+    threads = [threading.Thread(target=run, args=(i, a)) for i, a in enumerate((first, second))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures
+    return answers
+
+
+def seated(played):
+    return {e for t in played.tables for e in t.sides} | set(played.byes)
+
+
+@pytest.mark.parametrize("trial", TRIALS)
+def test_a_tables_first_hand_racing_pair_again_is_kept_or_refused_never_lost(path, trial):
+    with Store(path) as store:
+        event_id, key = events.new_event(store, name="Club night", players=list("ABCDEF"), rounds=3)
+        first = events.pair_next(store, event_id, key)
+        events.add_entrant(store, event_id, key, "G")  # a late arrival: the round is to be paired again
+    table = first.tables[0]
+
+    hand, repaired = race(
+        path,
+        lambda s: games.record_hand(s, table.game_id, A_HAND, f"first-hand-{trial:04d}"),
+        lambda s: events.repair(s, event_id, key),
+        trial,
+    )
+
+    with Store(path) as store:
+        now = events.get(store, event_id).rounds[0]
+        at_tables = {t.game_id: t for t in now.tables}
+        if isinstance(hand, games.Recorded):
+            # Acknowledged: the hand counts for the event, at the table it was played at, with its sides.
+            assert table.game_id in at_tables, "an acknowledged hand was dropped from the event"
+            kept = at_tables[table.game_id]
+            assert kept.hands == 1 and kept.sides == table.sides and kept.number == table.number
+        else:
+            # Refused: pair again went first, so the game is no longer the event's, and the table is told so.
+            assert isinstance(hand, Conflict) and hand.status == 409
+            assert "no longer" in str(hand.message) and "nothing was saved" in str(hand.message)
+            assert not isinstance(repaired, Conflict)
+            assert table.game_id not in at_tables and games.get(store, table.game_id).rounds == ()
+        if isinstance(repaired, Conflict):
+            assert isinstance(hand, games.Recorded)
+            assert "again" in str(repaired.message)
+        else:
+            # Paired again: the late arrival has a seat, and nobody has two.
+            assert "7" in seated(now)
+        assert len(seated(now)) == sum(len(t.sides) for t in now.tables) + len(now.byes)
