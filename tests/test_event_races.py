@@ -1,6 +1,7 @@
 """Races between an event's organiser and its tables, run for real: two threads released together, each with its
 own connection to one SQLite file, many times over. Each test asserts what a user relies on whichever side wins:
-a hand the table was told is saved counts for the event."""
+a hand the table was told is saved counts for the event, and a withdrawal the organiser was told of is never
+paired."""
 
 import threading
 import time
@@ -101,3 +102,47 @@ def test_a_tables_first_hand_racing_pair_again_is_kept_or_refused_never_lost(pat
             # Paired again: the late arrival has a seat, and nobody has two.
             assert "7" in seated(now)
         assert len(seated(now)) == sum(len(t.sides) for t in now.tables) + len(now.byes)
+
+
+@pytest.fixture
+def order(path):
+    """The order in which changes were committed, as SQLite saw them: rounds paired and entrants withdrawn."""
+    with Store(path) as store:
+        store.db.executescript("""
+            CREATE TABLE race_log (id INTEGER PRIMARY KEY AUTOINCREMENT, what TEXT);
+            CREATE TRIGGER race_paired AFTER INSERT ON event_rounds
+                BEGIN INSERT INTO race_log (what) VALUES ('paired ' || NEW.number); END;
+            CREATE TRIGGER race_withdrew AFTER UPDATE OF withdrawn ON event_entrants WHEN NEW.withdrawn
+                BEGIN INSERT INTO race_log (what) VALUES ('withdrew ' || NEW.id); END;
+        """)
+
+    def read():
+        with Store(path) as store:
+            return [r["what"] for r in store.db.query("SELECT what FROM race_log ORDER BY id")]
+
+    return read
+
+
+@pytest.mark.parametrize("trial", TRIALS)
+def test_a_withdrawal_acknowledged_before_a_round_is_paired_is_never_paired(path, order, trial):
+    with Store(path) as store:
+        event_id, key = events.new_event(store, name="Club night", players=list("ABCDEFGH"), rounds=3)
+
+    paired, withdrawn = race(
+        path,
+        lambda s: events.pair_next(s, event_id, key, 1),
+        lambda s: events.withdraw(s, event_id, key, "6"),
+        trial,
+    )
+
+    assert isinstance(withdrawn, events.Entrant) and withdrawn.withdrawn
+    with Store(path) as store:
+        round1 = events.get(store, event_id).rounds[0]
+    if order().index("withdrew 6") < order().index("paired 1"):
+        # The withdrawal was saved first: the round must not seat F, and seats everyone else once.
+        assert "6" not in seated(round1), "a withdrawal acknowledged before the pairing was ignored"
+        assert seated(round1) == set("1234578")
+    else:
+        assert seated(round1) == set("12345678")
+    if isinstance(paired, events.Round):
+        assert seated(paired) == seated(round1)

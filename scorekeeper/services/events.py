@@ -316,13 +316,36 @@ def table_key(organiser_key: str, seed: str) -> str:
     return base64.urlsafe_b64encode(digest[:18]).decode().rstrip("=")
 
 
+class _MovedOn(Exception):
+    """The event changed between reading it and writing what was worked out from it (an entrant withdrew or
+    arrived, a result was corrected, a round was paired or closed): what was worked out is not written."""
+
+
+PAIRING_TRIES = 3  # a pairing the event moved on from is worked out afresh this many times in all
+
+
 def pair_next(store: Store, event_id: str, key: str, number: object = None) -> Round:
     """Pair the next round (closing the current one, whose tables must all have a result) and start its games.
 
     ``number``, when given, is the round meant: a round already paired is answered as it is (a double tap, a
     retry, two organisers' phones at once pair it once).
+
+    The pairing is worked out from the event as read, then written only if the event is still as read (checked
+    in the write transaction): a withdrawal or a late arrival acknowledged meanwhile is never left out; the round
+    is paired afresh with it instead.
     """
     check_key(store, event_id, key)
+    for _ in range(PAIRING_TRIES):
+        try:
+            return _pair_next(store, event_id, key, number)
+        except _MovedOn:
+            continue
+    raise Conflict(msg("the event kept changing on another phone (withdrawals, late arrivals or results) while "
+                       "the next round was being paired; nothing was paired. Look at the entrants, then pair the "
+                       "round again"), field="round")  # fmt: skip
+
+
+def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
     event = get(store, event_id)
     if number is not None:
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(event.rounds) + 1:
@@ -367,10 +390,11 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
                  replacing: Sequence[int] = ()) -> Round:  # fmt: skip
     """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...).
 
-    ``new_round`` False pairs round ``number`` again, dropping its tables ``replacing`` (none of them started):
-    if the event changed since ``event`` was read, or a hand was saved meanwhile at one of the tables to drop, it
-    is refused (``Conflict``), both checked in the transaction that writes the round. Games started for a pairing
-    not written stay unused (nobody has their keys)."""
+    ``new_round`` False pairs round ``number`` again, dropping its tables ``replacing`` (none of them started).
+    Raises ``_MovedOn`` if the event changed since ``event`` was read, and ``Conflict`` if a hand was saved
+    meanwhile at one of the tables to drop: both checked in the transaction that writes the round, so that what
+    it was worked out from still holds when it is written. Games started for a pairing not written stay unused
+    (nobody has their keys)."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
     made = []
     for (a, b), table_number in zip(pairs, numbers, strict=True):
@@ -391,10 +415,9 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
         paired = {r["number"]: r for r in store.event_rounds(event.id)}
         if new_round and number in paired:
             made = []  # paired meanwhile: answered as it is, below
-        elif not new_round and (number not in paired or paired[number]["closed"]
-                              or (store.event(event.id) or {}).get("version") != event.version):  # fmt: skip
-            raise Conflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again",
-                                    n=number), field="round")  # fmt: skip
+        elif (store.event(event.id) or {}).get("version") != event.version:
+            # Every change to the entrants, the rounds or the organiser's results bumps the event's version.
+            raise _MovedOn()
         elif new_round:
             store.insert_event_round(event.id, number, ",".join(byes) or None)
         else:
@@ -545,17 +568,12 @@ def repair(store: Store, event_id: str, key: str) -> Round:
     # The tables freed are used again, lowest first, then new ones after the round's last.
     top = max((t.number for t in current.tables), default=0)
     numbers = sorted(t.number for t in unstarted) + list(range(top + 1, top + 1 + len(pairs)))
-    return _start_round(
-        store,
-        event,
-        key,
-        current.number,
-        pairs,
-        byes,
-        numbers[: len(pairs)],
-        new_round=False,
-        replacing=[t.number for t in unstarted],
-    )
+    try:
+        return _start_round(store, event, key, current.number, pairs, byes, numbers[: len(pairs)], new_round=False,
+                            replacing=[t.number for t in unstarted])  # fmt: skip
+    except _MovedOn:
+        raise Conflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again", n=current.number),
+                       field="round") from None  # fmt: skip
 
 
 def _without_round(event: Event) -> Event:
