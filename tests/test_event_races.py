@@ -1,8 +1,9 @@
 """Races between an event's organiser and its tables, run for real: two threads released together, each with its
 own connection to one SQLite file, many times over. Each test asserts what a user relies on whichever side wins:
-a hand the table was told is saved counts for the event, and a withdrawal the organiser was told of is never
-paired."""
+a hand the table was told is saved counts for the event, a withdrawal the organiser was told of is never paired,
+and a round-robin's schedule meets every pair once."""
 
+import itertools
 import threading
 import time
 
@@ -146,3 +147,39 @@ def test_a_withdrawal_acknowledged_before_a_round_is_paired_is_never_paired(path
         assert seated(round1) == set("12345678")
     if isinstance(paired, events.Round):
         assert seated(paired) == seated(round1)
+
+
+@pytest.mark.parametrize("trial", TRIALS)
+def test_a_late_arrival_racing_a_round_robins_first_round_leaves_a_schedule_meeting_every_pair_once(path, trial):
+    with Store(path) as store:
+        event_id, key = events.new_event(store, name="Club night", players=list("ABCD"), pairing="round_robin")
+
+    joined, _paired = race(
+        path,
+        lambda s: events.add_entrant(s, event_id, key, "E"),
+        lambda s: events.pair_next(s, event_id, key, 1),
+        trial,
+    )
+
+    with Store(path) as store:
+        event = events.get(store, event_id)
+        if isinstance(joined, Conflict):
+            assert "fixed once it has begun" in str(joined.message)
+            assert [e.name for e in event.entrants] == list("ABCD") and event.planned == 3
+        else:
+            assert isinstance(joined, events.Entrant) and event.planned == 5
+        # Play the whole schedule (the organiser's word settles each table) and count who met whom.
+        while True:
+            played = events.get(store, event_id).current
+            assert played is not None
+            for t in played.tables:
+                events.set_result(store, event_id, key, played.number, t.number, "0")
+            if played.number == event.planned:
+                break
+            events.pair_next(store, event_id, key)
+        final = events.get(store, event_id)
+    met = [frozenset(t.sides) for r in final.rounds for t in r.tables]
+    everyone = [e.id for e in final.entrants]
+    assert sorted(map(sorted, met)) == sorted(map(sorted, map(frozenset, itertools.combinations(everyone, 2)))), (
+        "a pair met twice or never"
+    )

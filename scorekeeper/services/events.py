@@ -503,39 +503,54 @@ def withdraw(store: Store, event_id: str, key: str, entrant_id: str, withdrawn: 
 def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
     """A late arrival: a name (for tables of four, a pair: "Anna & Carla" or two names in a list), paired from the
     next round, or at once by pairing the open round again. A round-robin's schedule is made for the players
-    listed at its start: it takes nobody once it has begun."""
+    listed at its start: it takes nobody once it has begun.
+
+    What the arrival depends on (the rounds begun, the entrants listed) is read in the write transaction that
+    lists them: a round paired or a player listed on another phone meanwhile is seen."""
     check_key(store, event_id, key)
-    event = get(store, event_id)
-    if event.finished:
-        raise Conflict(msg("the event is over"), field="name")
-    if event.pairing == "round_robin" and event.rounds:
-        raise Conflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
-                                "event, or a round-robin before its first round"), field="name")  # fmt: skip
-    if len(event.entrants) >= ENTRANTS_MAX:
-        raise InvalidGameError(msg("an event takes at most %(max)s players or pairs", max=ENTRANTS_MAX), "name")
-    if event.table_size == 4 and isinstance(name, str):
+    table_size = _check_joining(store, event_id)[0]["table_size"]
+    if table_size == 4 and isinstance(name, str):
         name = next(([part.strip() for part in name.split(mark, 1)] for mark in ("&", ",", "/", "+") if mark in name),
                     [name])  # fmt: skip
-    if event.table_size == 2 and isinstance(name, str):
+    if table_size == 2 and isinstance(name, str):
         names: tuple[str, ...] = (clean_name(name, "name", "player"),)
-    elif event.table_size == 4 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
+    elif table_size == 4 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
         names = tuple(clean_name(n, "name", "player") for n in name)
     else:
-        what = msg("name must be the player's name") if event.table_size == 2 else msg(
+        what = msg("name must be the player's name") if table_size == 2 else msg(
             'name must be a pair: "Anna & Carla", or two names in a list')  # fmt: skip
         raise InvalidGameError(what, "name")
-    listed = {groups.name_key(n) for e in event.entrants for n in e.players}
-    for n in names:
-        if groups.name_key(n) in listed or names.count(n) > 1:
-            raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
     label = names[0] if len(names) == 1 else _pair_name(names)
-    count = len(event.entrants)
     with writing(store):
+        row, entrants = _check_joining(store, event_id)
+        listed = {groups.name_key(n) for e in entrants for n in json.loads(e["players"])}
+        for n in names:
+            if groups.name_key(n) in listed or names.count(n) > 1:
+                raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
+        count = len(entrants)
         entrant_id = store.add_entrant(event_id, label, json.dumps(names))
         # A round-robin meant to play its whole schedule still does, now one entrant longer.
-        if event.pairing == "round_robin" and event.planned == min(ROUNDS_MAX, rounds_for("round_robin", count)):
+        if row["pairing"] == "round_robin" and row["rounds"] == min(ROUNDS_MAX, rounds_for("round_robin", count)):
             store.set_event_rounds(event_id, min(ROUNDS_MAX, rounds_for("round_robin", count + 1)))
     return get(store, event_id).entrant(entrant_id)
+
+
+def _check_joining(store: Store, event_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Whether the event takes a late arrival now; its row and its entrants as they stand. Called before the name
+    is read (a refusal says first what matters most) and again in the write transaction that lists the arrival."""
+    row = store.event(event_id)
+    if row is None:
+        raise NotFound("event")
+    rounds = store.event_rounds(event_id)
+    entrants = store.event_entrants(event_id)
+    if len(rounds) >= row["rounds"] and all(r["closed"] for r in rounds):
+        raise Conflict(msg("the event is over"), field="name")
+    if row["pairing"] == "round_robin" and rounds:
+        raise Conflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
+                           "event, or a round-robin before its first round"), field="name")  # fmt: skip
+    if len(entrants) >= ENTRANTS_MAX:
+        raise InvalidGameError(msg("an event takes at most %(max)s players or pairs", max=ENTRANTS_MAX), "name")
+    return row, entrants
 
 
 def repair(store: Store, event_id: str, key: str) -> Round:
