@@ -183,3 +183,22 @@ def test_a_late_arrival_racing_a_round_robins_first_round_leaves_a_schedule_meet
     assert sorted(map(sorted, met)) == sorted(map(sorted, map(frozenset, itertools.combinations(everyone, 2)))), (
         "a pair met twice or never"
     )
+
+
+def test_a_hand_sent_to_a_table_dropped_by_pairing_again_is_refused_and_says_why(client):
+    r = client.post("/api/v1/events", json={"name": "Club night", "players": list("ABCDEF"), "rounds": 3})
+    event = r.get_json()
+    key = {"X-Organiser-Key": event["organiser_key"]}
+    first = client.post(f"/api/v1/events/{event['id']}/rounds", headers=key).get_json()
+    client.post(f"/api/v1/events/{event['id']}/entrants/6/withdraw", headers=key, json={})
+    again = client.post(f"/api/v1/events/{event['id']}/rounds/1/repair", headers=key).get_json()
+    kept = {t["game"]["id"] for t in again["tables"]}
+    dropped = next(t for t in first["tables"] if t["game"]["id"] not in kept)
+    game = dropped["game"]
+    sides = [{"won": ["cards", "coins", "settebello", "primiera"]}, {"won": []}]
+    r = client.post(f"/api/v1/games/{game['id']}/rounds", headers={"X-Keeper-Key": game["keeper_key"]},
+                    json={"submission_id": "late-hand-0001", "sides": sides})  # fmt: skip
+    assert r.status_code == 409
+    said = r.get_json()["message"]
+    assert f"no longer table {dropped['number']} of round 1 at “Club night”" in said and "nothing was saved" in said
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["rounds"] == []
