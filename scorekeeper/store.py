@@ -168,6 +168,18 @@ def m004_events(db: Database) -> None:
     db.table("event_tables").create_index(["game_id"])
 
 
+@migrations()
+def m005_event_dropped_games(db: Database) -> None:
+    """The games of tables dropped when an open round is paired again (never started: no hand played), with the
+    table each was: a hand sent to one afterwards is refused, saying why, instead of kept where the event no
+    longer counts it."""
+    db.table("event_dropped_games").create(
+        {"game_id": str, "event_id": str, "round": int, "number": int, "dropped": str},
+        pk="game_id",
+        foreign_keys=[("game_id", "games", "id"), ("event_id", "events", "id")],
+    )
+
+
 def new_round_id() -> str:
     """An opaque, unguessable id for a hand, never reused."""
     return secrets.token_urlsafe(9)
@@ -585,11 +597,41 @@ class Store:
         )
         self._touch_event(event_id)
 
-    def delete_event_tables(self, event_id: str, round_: int, numbers: list[int]) -> None:
+    def started_event_tables(self, event_id: str, round_: int, numbers: list[int]) -> list[int]:
+        """Those of these tables of a round whose game has a hand played (read in the transaction)."""
+        return [
+            row[0]
+            for number in numbers
+            for row in self.db.execute(
+                "SELECT t.number FROM event_tables AS t WHERE t.event_id = ? AND t.round = ? AND t.number = ? "
+                "AND EXISTS (SELECT 1 FROM rounds WHERE rounds.game_id = t.game_id)",
+                [event_id, round_, number],
+            )
+        ]
+
+    def drop_event_tables(self, event_id: str, round_: int, numbers: list[int]) -> None:
+        """Take these tables out of a round; their games are kept as dropped (see ``dropped_from_event``)."""
         for number in numbers:
+            self.db.execute(
+                "INSERT INTO event_dropped_games (game_id, event_id, round, number, dropped) "
+                "SELECT game_id, event_id, round, number, ? FROM event_tables "
+                "WHERE event_id = ? AND round = ? AND number = ?",
+                [now(), event_id, round_, number],
+            )
             self.db.execute("DELETE FROM event_tables WHERE event_id = ? AND round = ? AND number = ?",
                             [event_id, round_, number])  # fmt: skip
         self._touch_event(event_id)
+
+    def dropped_from_event(self, game_id: str) -> dict[str, Any] | None:
+        """The event, round and table a game was dropped from, if it was: {event_id, name, round, number}."""
+        rows = list(
+            self.db.query(
+                "SELECT d.event_id AS event_id, events.name AS name, d.round AS round, d.number AS number "
+                "FROM event_dropped_games AS d JOIN events ON events.id = d.event_id WHERE d.game_id = ?",
+                [game_id],
+            )
+        )
+        return rows[0] if rows else None
 
     def set_table_result(self, event_id: str, round_: int, number: int, result: str | None) -> None:
         """The organiser's word on a table (JSON), or None to go back to its game's."""

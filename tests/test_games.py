@@ -213,7 +213,7 @@ def test_the_migration_runs_once_when_processes_start_together(tmp_path):
     with Store(path) as s:
         names = [r["name"] for r in s.db.query("SELECT name FROM _sqlite_migrations")]
         assert names == ["m001_games_rounds_submissions", "m002_stable_hand_ids", "m003_groups_players_summaries",
-                         "m004_events"]  # fmt: skip
+                         "m004_events", "m005_event_dropped_games"]  # fmt: skip
 
 
 def test_a_hand_saved_meanwhile_that_won_the_game_is_what_the_second_phone_is_told(store, game_id):

@@ -317,13 +317,36 @@ def table_key(organiser_key: str, seed: str) -> str:
     return base64.urlsafe_b64encode(digest[:18]).decode().rstrip("=")
 
 
+class _MovedOn(Exception):
+    """The event changed between reading it and writing what was worked out from it (an entrant withdrew or
+    arrived, a result was corrected, a round was paired or closed): what was worked out is not written."""
+
+
+PAIRING_TRIES = 3  # a pairing the event moved on from is worked out afresh this many times in all
+
+
 def pair_next(store: Store, event_id: str, key: str, number: object = None) -> Round:
     """Pair the next round (closing the current one, whose tables must all have a result) and start its games.
 
     ``number``, when given, is the round meant: a round already paired is answered as it is (a double tap, a
     retry, two organisers' phones at once pair it once).
+
+    The pairing is worked out from the event as read, then written only if the event is still as read (checked
+    in the write transaction): a withdrawal or a late arrival acknowledged meanwhile is never left out; the round
+    is paired afresh with it instead.
     """
     check_key(store, event_id, key)
+    for _ in range(PAIRING_TRIES):
+        try:
+            return _pair_next(store, event_id, key, number)
+        except _MovedOn:
+            continue
+    raise Conflict(msg("the event kept changing on another phone (withdrawals, late arrivals or results) while "
+                       "the next round was being paired; nothing was paired. Look at the entrants, then pair the "
+                       "round again"), field="round")  # fmt: skip
+
+
+def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
     event = get(store, event_id)
     if number is not None:
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(event.rounds) + 1:
@@ -366,7 +389,13 @@ def _swiss(event: Event, playing: list[str]) -> Pairing:
 def _start_round(store: Store, event: Event, key: str, number: int, pairs: Sequence[tuple[str, str]],
                  byes: Sequence[str], numbers: Sequence[int] | None = None, new_round: bool = True,
                  replacing: Sequence[int] = ()) -> Round:  # fmt: skip
-    """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...)."""
+    """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...).
+
+    ``new_round`` False pairs round ``number`` again, dropping its tables ``replacing`` (none of them started).
+    Raises ``_MovedOn`` if the event changed since ``event`` was read, and ``Conflict`` if a hand was saved
+    meanwhile at one of the tables to drop: both checked in the transaction that writes the round, so that what
+    it was worked out from still holds when it is written. Games started for a pairing not written stay unused
+    (nobody has their keys)."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
     made = []
     for (a, b), table_number in zip(pairs, numbers, strict=True):
@@ -387,14 +416,22 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
         paired = {r["number"]: r for r in store.event_rounds(event.id)}
         if new_round and number in paired:
             made = []  # paired meanwhile: answered as it is, below
-        elif not new_round and (number not in paired or paired[number]["closed"]
-                              or (store.event(event.id) or {}).get("version") != event.version):  # fmt: skip
-            raise Conflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again",
-                                    n=number), field="round")  # fmt: skip
+        elif (store.event(event.id) or {}).get("version") != event.version:
+            # Every change to the entrants, the rounds or the organiser's results bumps the event's version.
+            raise _MovedOn()
         elif new_round:
             store.insert_event_round(event.id, number, ",".join(byes) or None)
         else:
-            store.delete_event_tables(event.id, number, list(replacing))
+            # A table's games never change the event's version: whether a hand was saved at a table to drop is
+            # read again here, and the hand's own transaction refuses it once the table is dropped
+            # (games.record_hand).
+            started = store.started_event_tables(event.id, number, list(replacing))
+            if started:
+                raise Conflict(msg("a hand was saved at table %(tables)s while round %(n)s was being paired again, "
+                                   "so it plays on as it is; nothing was paired again. Look at the round, then pair "
+                                   "it again if it still needs it", tables=", ".join(str(t) for t in started),
+                                   n=number), field="round")  # fmt: skip
+            store.drop_event_tables(event.id, number, list(replacing))
             store.set_event_bye(event.id, number, ",".join(byes) or None)
         for table_number, game_id, sides_, seed in made:
             store.insert_event_table(event.id, number, table_number, game_id, sides_, seed)
@@ -467,39 +504,54 @@ def withdraw(store: Store, event_id: str, key: str, entrant_id: str, withdrawn: 
 def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
     """A late arrival: a name (for tables of four, a pair: "Anna & Carla" or two names in a list), paired from the
     next round, or at once by pairing the open round again. A round-robin's schedule is made for the players
-    listed at its start: it takes nobody once it has begun."""
+    listed at its start: it takes nobody once it has begun.
+
+    What the arrival depends on (the rounds begun, the entrants listed) is read in the write transaction that
+    lists them: a round paired or a player listed on another phone meanwhile is seen."""
     check_key(store, event_id, key)
-    event = get(store, event_id)
-    if event.finished:
-        raise Conflict(msg("the event is over"), field="name")
-    if event.pairing == "round_robin" and event.rounds:
-        raise Conflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
-                                "event, or a round-robin before its first round"), field="name")  # fmt: skip
-    if len(event.entrants) >= ENTRANTS_MAX:
-        raise InvalidGameError(msg("an event takes at most %(max)s players or pairs", max=ENTRANTS_MAX), "name")
-    if event.table_size == 4 and isinstance(name, str):
+    table_size = _check_joining(store, event_id)[0]["table_size"]
+    if table_size == 4 and isinstance(name, str):
         name = next(([part.strip() for part in name.split(mark, 1)] for mark in ("&", ",", "/", "+") if mark in name),
                     [name])  # fmt: skip
-    if event.table_size == 2 and isinstance(name, str):
+    if table_size == 2 and isinstance(name, str):
         names: tuple[str, ...] = (clean_name(name, "name", "player"),)
-    elif event.table_size == 4 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
+    elif table_size == 4 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
         names = tuple(clean_name(n, "name", "player") for n in name)
     else:
-        what = msg("name must be the player's name") if event.table_size == 2 else msg(
+        what = msg("name must be the player's name") if table_size == 2 else msg(
             'name must be a pair: "Anna & Carla", or two names in a list')  # fmt: skip
         raise InvalidGameError(what, "name")
-    listed = {groups.name_key(n) for e in event.entrants for n in e.players}
-    for n in names:
-        if groups.name_key(n) in listed or names.count(n) > 1:
-            raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
     label = names[0] if len(names) == 1 else _pair_name(names)
-    count = len(event.entrants)
     with writing(store):
+        row, entrants = _check_joining(store, event_id)
+        listed = {groups.name_key(n) for e in entrants for n in json.loads(e["players"])}
+        for n in names:
+            if groups.name_key(n) in listed or names.count(n) > 1:
+                raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
+        count = len(entrants)
         entrant_id = store.add_entrant(event_id, label, json.dumps(names))
         # A round-robin meant to play its whole schedule still does, now one entrant longer.
-        if event.pairing == "round_robin" and event.planned == min(ROUNDS_MAX, rounds_for("round_robin", count)):
+        if row["pairing"] == "round_robin" and row["rounds"] == min(ROUNDS_MAX, rounds_for("round_robin", count)):
             store.set_event_rounds(event_id, min(ROUNDS_MAX, rounds_for("round_robin", count + 1)))
     return get(store, event_id).entrant(entrant_id)
+
+
+def _check_joining(store: Store, event_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Whether the event takes a late arrival now; its row and its entrants as they stand. Called before the name
+    is read (a refusal says first what matters most) and again in the write transaction that lists the arrival."""
+    row = store.event(event_id)
+    if row is None:
+        raise NotFound("event")
+    rounds = store.event_rounds(event_id)
+    entrants = store.event_entrants(event_id)
+    if len(rounds) >= row["rounds"] and all(r["closed"] for r in rounds):
+        raise Conflict(msg("the event is over"), field="name")
+    if row["pairing"] == "round_robin" and rounds:
+        raise Conflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
+                           "event, or a round-robin before its first round"), field="name")  # fmt: skip
+    if len(entrants) >= ENTRANTS_MAX:
+        raise InvalidGameError(msg("an event takes at most %(max)s players or pairs", max=ENTRANTS_MAX), "name")
+    return row, entrants
 
 
 def repair(store: Store, event_id: str, key: str) -> Round:
@@ -532,17 +584,12 @@ def repair(store: Store, event_id: str, key: str) -> Round:
     # The tables freed are used again, lowest first, then new ones after the round's last.
     top = max((t.number for t in current.tables), default=0)
     numbers = sorted(t.number for t in unstarted) + list(range(top + 1, top + 1 + len(pairs)))
-    return _start_round(
-        store,
-        event,
-        key,
-        current.number,
-        pairs,
-        byes,
-        numbers[: len(pairs)],
-        new_round=False,
-        replacing=[t.number for t in unstarted],
-    )
+    try:
+        return _start_round(store, event, key, current.number, pairs, byes, numbers[: len(pairs)], new_round=False,
+                            replacing=[t.number for t in unstarted])  # fmt: skip
+    except _MovedOn:
+        raise Conflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again", n=current.number),
+                       field="round") from None  # fmt: skip
 
 
 def _without_round(event: Event) -> Event:

@@ -243,6 +243,7 @@ def record_hand(
     with writing(store):
         seen = _seen(store, game_id, submission_id, "add", print_)
         if seen is None:
+            _check_not_dropped(store, game_id)
             before = _fresh(store, before)
             # A hand saved meanwhile is told first: it may be the very hand that ended the game.
             if number is not None and number != before.next_number:
@@ -265,6 +266,18 @@ def record_hand(
     )
     after = scores.put(store, add_hand(before, record, score, game))
     return Recorded(after, record.number, record.id, record.version, True)
+
+
+def _check_not_dropped(store: Store, game_id: str) -> None:
+    """Refuse a hand for a game an event's table no longer plays (its round was paired again before the game's
+    first hand): kept, it would count for nobody. Checked in the hand's own write transaction, so the pairing
+    again either sees the hand (and keeps the table) or is seen here."""
+    dropped = store.dropped_from_event(game_id)
+    if dropped is not None:
+        raise Conflict(msg("this game is no longer table %(table)s of round %(round)s at “%(event)s”: the organiser "
+                           "paired the round again before its first hand was saved; nothing was saved. Ask the "
+                           "organiser for your table now (the event's page shows the round)", table=dropped["number"],
+                           round=dropped["round"], event=dropped["name"]))  # fmt: skip
 
 
 def _moved_on(score: GameScore, number: int) -> Conflict:
