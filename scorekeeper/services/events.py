@@ -39,8 +39,9 @@ from scorekeeper.rules.events import (
     standings,
     swiss_round,
 )
-from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX, clean_name, clean_text
+from scorekeeper.rules.game import GAME_NAME_MAX, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
+from scorekeeper.rules.seats import team_name
 from scorekeeper.rules.text import msg
 from scorekeeper.services import games, groups, keys
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
@@ -177,15 +178,9 @@ def read_entrants(value: object, table_size: int) -> list[tuple[str, tuple[str, 
             if groups.name_key(n) in seen:
                 raise InvalidGameError(msg("%(name)s is listed twice", name=n), f"players[{i}]")
             seen.add(groups.name_key(n))
-        label = names[0] if len(names) == 1 else _pair_name(names)
+        label = team_name(names)
         out.append((label, names))
     return out
-
-
-def _pair_name(names: Sequence[str]) -> str:
-    """A pair's name as its side is shown: "Anna & Carla", shortened to fit a side's name."""
-    label = " & ".join(names)
-    return label if len(label) <= NAME_MAX else label[: NAME_MAX - 1].rstrip() + "…"
 
 
 def new_event(store: Store, *, name: object, players: object, pairing: object = "swiss", rounds: object = None,
@@ -491,7 +486,7 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
     for n in names:
         if groups.name_key(n) in listed or names.count(n) > 1:
             raise InvalidGameError(msg("%(name)s is listed twice", name=n), "name")
-    label = names[0] if len(names) == 1 else _pair_name(names)
+    label = team_name(names)
     count = len(event.entrants)
     with writing(store):
         entrant_id = store.add_entrant(event_id, label, json.dumps(names))

@@ -21,8 +21,17 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
-from scorekeeper.rules.events import ENTRANTS_MAX, MATCH_POINTS_MAX, ROUNDS_MAX, MatchPoints, tiebreaks_for
-from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.rules.events import (
+    ENTRANT_TEXT_MAX,
+    ENTRANTS_TEXT_MAX,
+    MATCH_POINTS_MAX,
+    ROUND_ROBIN_UP_TO,
+    ROUNDS_MAX,
+    MatchPoints,
+    pairing_for,
+    tiebreaks_for,
+)
+from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.services import events, groups
 from scorekeeper.services.events import Event
 from scorekeeper.web.common.context import absolute, store
@@ -34,13 +43,10 @@ from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.qr import qr_svg
 from scorekeeper.web.event import bp
 
-PLAYERS_TEXT_MAX = ENTRANTS_MAX * (2 * NAME_MAX + 4)
 TIEBREAK_WORDS = {
     "points_difference": _l("game points difference"), "head_to_head": _l("head to head"),
     "buchholz": _l("Buchholz (the opponents' match points)"), "points_for": _l("game points won"),
 }  # fmt: skip
-# A field of this many entrants or fewer plays every other by default (a short evening's round-robin).
-ROUND_ROBIN_UP_TO = 6
 
 
 def organiser_key(event_id: str) -> str | None:
@@ -121,7 +127,7 @@ def new_event():
         entrants = form.entrants()
         pairing = form.pairing.data
         if pairing == "auto":
-            pairing = "round_robin" if len(entrants) <= ROUND_ROBIN_UP_TO else "swiss"
+            pairing = pairing_for(len(entrants))
         group_id = form.group.data or None
         if group_id and group_id not in kept:
             group_id = None
@@ -143,7 +149,7 @@ def new_event():
             return redirect(url_for("event.event_page", event_id=event_id))
     status = 400 if form.errors or error else 200
     return render_template("event_new.html", form=form, error=error, profiles=PROFILES, name_max=GAME_NAME_MAX,
-                           players_max=PLAYERS_TEXT_MAX, round_robin_up_to=ROUND_ROBIN_UP_TO), status  # fmt: skip
+                           players_max=ENTRANTS_TEXT_MAX, round_robin_up_to=ROUND_ROBIN_UP_TO), status  # fmt: skip
 
 
 @bp.get("/e/<event_id>/organise/<key>")
@@ -183,7 +189,7 @@ def event_page(event_id: str):
         "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
         event_url=absolute(url_for("event.event_page", event_id=event_id)),
         organiser_url=organiser_url,
-        name_max=NAME_MAX,
+        entrant_max=ENTRANT_TEXT_MAX,
         organiser_qr=qr_svg(organiser_url, _("QR code of the organiser link")) if organiser_url else None,
         viewer_qr=qr_svg(absolute(url_for("event.event_page", event_id=event_id)), _("QR code of this event's page")),
     )  # fmt: skip
