@@ -29,20 +29,27 @@
   // The name the game gets if none is written, as the server makes it from the names, the layout and this
   // phone's time: asked a moment after the typing stops; the last question's answer wins. Offline, or with
   // fewer than two names, the placeholder says what the name will be made of.
-  var timer = null, seq = 0;
+  var timer = null, seq = 0, asked = null;
   function suggest(list) {
+    var layout = ($("input[name=layout]:checked") || {}).value || "teams";
+    var question = { players: list, layout: layout, clock: hhmm() }, key = JSON.stringify(question);
+    if (key === asked) return;  // a change elsewhere on the form (the target, a house rule): the same name
+    asked = key;
     clearTimeout(timer);
     var mine = ++seq;
     if (list.length < 2) { nameInput.placeholder = tr("name_placeholder"); return; }
     timer = setTimeout(function () {
-      var layout = ($("input[name=layout]:checked") || {}).value || "teams";
       fetch(form.dataset.sidesUrl, {
         method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ players: list, layout: layout, clock: hhmm() })
+        body: key
       }).then(function (r) { return r.json(); }).then(function (d) {
         if (mine !== seq) return;
         nameInput.placeholder = typeof d.name === "string" ? d.name : tr("name_placeholder");
-      }).catch(function () { if (mine === seq) nameInput.placeholder = tr("name_placeholder"); });
+      }).catch(function () {
+        if (mine !== seq) return;
+        nameInput.placeholder = tr("name_placeholder");
+        asked = null;  // offline: ask again at the next change
+      });
     }, 200);
   }
   function optionText(value) {
@@ -75,11 +82,12 @@
       .concat(changed ? [trN("house_rules", changed)] : []).join(" · ");
     // The sides choice matters only when the core seats this many players in more than one way (4 or 6); each
     // layout is shown only where it is offered (three teams of two only with six).
-    var offered = seating[String(list.length)] || {};
-    sides.hidden = Object.keys(offered).length < 2;
+    var offered = seating[String(list.length)] || {}, layouts = Object.keys(offered);
+    sides.hidden = layouts.length < 2;
     $$("label[data-layout]", sides).forEach(function (label) {
       label.hidden = !sides.hidden && !(label.dataset.layout in offered);
-      if (label.hidden && $("input", label).checked) $("input[value=teams]", sides).checked = true;
+      // A layout this many players do not have is unticked for the first one they do (teams).
+      if (label.hidden && $("input", label).checked) $("input[value=" + layouts[0] + "]", sides).checked = true;
     });
     suggest(list);
     // What each option is, as chosen or as the profile plays it: a rule that means nothing with the others (the
