@@ -154,3 +154,12 @@ def test_the_pages_show_and_enforce_the_cores_limits(client):
     assert "2, 3, 4 or 6 players." in html
     assert "2, 3, 4 o 6 giocatori." in client.get("/new?lang=it").get_data(as_text=True)
     assert f'maxlength="{ENTRANTS_TEXT_MAX}"' in client.get("/events/new").get_data(as_text=True)
+
+
+def test_the_new_event_form_offers_the_cores_tables_and_match_points(client):
+    from scorekeeper.rules.events import TABLE_SIZES, MatchPoints
+
+    html = client.get("/events/new").get_data(as_text=True)
+    assert re.findall(r'name="table_size"[^>]*value="(\d+)"', html) == [str(n) for n in TABLE_SIZES]
+    for field in ("win", "draw", "loss", "bye"):
+        assert re.search(rf'name="{field}"[^>]*value="{getattr(MatchPoints(), field)}"', html), field

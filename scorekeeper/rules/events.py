@@ -31,7 +31,9 @@ from .game import NAME_MAX
 from .text import msg
 
 PAIRINGS = ("round_robin", "swiss")
-TABLE_SIZES = (2, 4)
+# The tables an event seats: one against one, or two pairs (each entrant a pair of partners).
+SINGLES_TABLE, PAIRS_TABLE = 2, 4
+TABLE_SIZES = (SINGLES_TABLE, PAIRS_TABLE)
 ENTRANTS_MIN, ENTRANTS_MAX = 2, 128  # a village festival's field fits; more is a different kind of event
 ROUNDS_MAX = 20
 # An entrant written on one line: a name, or for tables of four a pair, "Anna & Carla".

@@ -25,13 +25,17 @@ from scorekeeper.rules.events import (
     ENTRANT_TEXT_MAX,
     ENTRANTS_TEXT_MAX,
     MATCH_POINTS_MAX,
+    PAIRS_TABLE,
     ROUND_ROBIN_UP_TO,
     ROUNDS_MAX,
+    SINGLES_TABLE,
+    TABLE_SIZES,
     MatchPoints,
     pairing_for,
     tiebreaks_for,
 )
 from scorekeeper.rules.game import GAME_NAME_MAX
+from scorekeeper.rules.options import TARGET_RANGE
 from scorekeeper.services import events, groups
 from scorekeeper.services.events import Event
 from scorekeeper.web.common.context import absolute, store
@@ -43,6 +47,8 @@ from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.qr import qr_svg
 from scorekeeper.web.event import bp
 
+# The core's table sizes (TABLE_SIZES), as the form offers them.
+TABLE_WORDS = {SINGLES_TABLE: _l("One against one"), PAIRS_TABLE: _l("Two pairs (four players)")}
 TIEBREAK_WORDS = {
     "points_difference": _l("game points difference"), "head_to_head": _l("head to head"),
     "buchholz": _l("Buchholz (the opponents' match points)"), "points_for": _l("game points won"),
@@ -62,8 +68,8 @@ class EventForm(FlaskForm):
     players = TextAreaField(_l("Players"), validators=[Optional()])
     table_size = RadioField(
         _l("Tables"),
-        choices=[SelectChoice("2", _l("One against one")), SelectChoice("4", _l("Two pairs (four players)"))],
-        default="2",
+        choices=[SelectChoice(str(size), TABLE_WORDS[size]) for size in TABLE_SIZES],
+        default=str(SINGLES_TABLE),
     )
     pairing = RadioField(
         _l("Pairing"),
@@ -74,18 +80,19 @@ class EventForm(FlaskForm):
     )  # fmt: skip
     rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, ROUNDS_MAX)])
     profile = SelectField(_l("Rules"), choices=[SelectChoice(name, name) for name in PROFILES], default="classic")
-    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(1, 99)])
-    win = IntegerField(_l("Win"), default=2, validators=[NumberRange(0, MATCH_POINTS_MAX)])
-    draw = IntegerField(_l("Draw"), default=1, validators=[NumberRange(0, MATCH_POINTS_MAX)])
-    loss = IntegerField(_l("Loss"), default=0, validators=[NumberRange(0, MATCH_POINTS_MAX)])
-    bye = IntegerField(_l("Bye"), default=1, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(*TARGET_RANGE)])
+    # What a result is worth, the core's defaults filled in (MatchPoints).
+    win = IntegerField(_l("Win"), default=MatchPoints().win, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    draw = IntegerField(_l("Draw"), default=MatchPoints().draw, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    loss = IntegerField(_l("Loss"), default=MatchPoints().loss, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    bye = IntegerField(_l("Bye"), default=MatchPoints().bye, validators=[NumberRange(0, MATCH_POINTS_MAX)])
     group = SelectField(_l("Group"), choices=[SelectChoice("", "")], default="", validate_choice=False)
 
     def entrants(self) -> list[Any]:
         """The players' lines: a name each, or for tables of four a pair ("Anna & Carla", or "Anna, Carla")."""
         lines = [" ".join(line.split()) for line in (self.players.data or "").splitlines()]
         lines = [line for line in lines if line]
-        if self.table_size.data != "4":
+        if self.table_size.data != str(PAIRS_TABLE):
             return lines
         pairs = []
         for line in lines:
