@@ -163,3 +163,12 @@ def test_the_new_event_form_offers_the_cores_tables_and_match_points(client):
     assert re.findall(r'name="table_size"[^>]*value="(\d+)"', html) == [str(n) for n in TABLE_SIZES]
     for field in ("win", "draw", "loss", "bye"):
         assert re.search(rf'name="{field}"[^>]*value="{getattr(MatchPoints(), field)}"', html), field
+
+
+def test_an_events_pair_of_long_names_is_named_as_a_new_games_team_would_be(client):
+    long = ["Massimiliano Esposito", "Bartolomeo Di Stefano", "Giovannantonio Russo", "Pierfrancesco Bianchi"]
+    body = {"name": "Scopa Sunday", "players": [long[:2], long[2:]], "table_size": 4, "rules": {"target": 4}}
+    r = client.post("/api/v1/events", json=body)
+    assert r.status_code == 201, r.json
+    assert [p["name"] for p in r.json["players"]] == [team_name(long[:2]), team_name(long[2:])]
+    assert all(len(p["name"]) <= NAME_MAX for p in r.json["players"])
