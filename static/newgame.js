@@ -1,11 +1,15 @@
 // Scopa Scorekeeper: the new-game page. Loaded after app.js (which defines $, $$ and tr); works without it.
 "use strict";
 // New game: the target as a number for the profile and the names written, the rules in one line above Start,
-// the sides choice only when 4 or 6 names are written, and a name from the players and this phone's time.
+// the sides choice only when the names written can team up in more than one way, and a name from the players and
+// this phone's time. Who sits with whom, the sides' names and the game's name are the server's to say (the rules
+// core's seats): the page carries the seatings as data, and the name is asked of POST /api/v1/sides as names are
+// typed.
 (function () {
   var data = $("#profiles-data");
   if (!data) return;
   var profiles = JSON.parse(data.textContent);
+  var seating = JSON.parse($("#seating-data").textContent), form = $(".new-game");
   // Each profile lists only the options it plays otherwise than classic: the rest are classic's.
   Object.keys(profiles).forEach(function (name) {
     profiles[name].options = Object.assign({}, profiles.classic.options, profiles[name].options);
@@ -22,14 +26,31 @@
     var now = new Date();
     return String(now.getHours()).padStart(2, "0") + ":" + String(now.getMinutes()).padStart(2, "0");
   }
-  // Partners sit opposite (seat 1 with seat 3), as the server makes the sides.
-  function sideNames(list) {
-    var layout = ($("input[name=layout]:checked") || {}).value || "teams", n = list.length, groups;
-    if (layout === "pairs" && n === 6) groups = [0, 1, 2].map(function (i) { return [list[i], list[i + 3]]; });
-    else if (layout !== "alone" && (n === 4 || n === 6)) groups = [list.filter(function (_, i) { return i % 2 === 0; }),
-                                                                   list.filter(function (_, i) { return i % 2 === 1; })];
-    else groups = list.map(function (x) { return [x]; });
-    return groups.map(function (g) { return g.length <= 2 ? g.join(" & ") : g.slice(0, -1).join(", ") + " & " + g[g.length - 1]; });
+  // The name the game gets if none is written, as the server makes it from the names, the layout and this
+  // phone's time: asked a moment after the typing stops; the last question's answer wins. Offline, or with
+  // fewer than two names, the placeholder says what the name will be made of.
+  var timer = null, seq = 0, asked = null;
+  function suggest(list) {
+    var layout = ($("input[name=layout]:checked") || {}).value || "teams";
+    var question = { players: list, layout: layout, clock: hhmm() }, key = JSON.stringify(question);
+    if (key === asked) return;  // a change elsewhere on the form (the target, a house rule): the same name
+    asked = key;
+    clearTimeout(timer);
+    var mine = ++seq;
+    if (list.length < 2) { nameInput.placeholder = tr("name_placeholder"); return; }
+    timer = setTimeout(function () {
+      fetch(form.dataset.sidesUrl, {
+        method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: key
+      }).then(function (r) { return r.json(); }).then(function (d) {
+        if (mine !== seq) return;
+        nameInput.placeholder = typeof d.name === "string" ? d.name : tr("name_placeholder");
+      }).catch(function () {
+        if (mine !== seq) return;
+        nameInput.placeholder = tr("name_placeholder");
+        asked = null;  // offline: ask again at the next change
+      });
+    }, 200);
   }
   function optionText(value) {
     var label = tr("option_" + value);
@@ -59,13 +80,16 @@
     summary.textContent = [p.title, tr("to_target", { n: target.value || t || "?" }),
       deck ? deck.parentNode.textContent.trim() : tr("italian_deck")]
       .concat(changed ? [trN("house_rules", changed)] : []).join(" · ");
-    // The sides choice matters only with 4 or 6 names; three teams of two only with six.
-    sides.hidden = !(list.length === 4 || list.length === 6);
-    var pairs = $("label[data-layout=pairs]", sides), pairsInput = $("input", pairs);
-    pairs.hidden = list.length !== 6;
-    if (pairs.hidden && pairsInput.checked) $("input[value=teams]", sides).checked = true;
-    if (list.length >= 2) nameInput.placeholder = sideNames(list).join(" vs ") + " · " + hhmm();
-    else nameInput.placeholder = tr("name_placeholder");
+    // The sides choice matters only when the core seats this many players in more than one way (4 or 6); each
+    // layout is shown only where it is offered (three teams of two only with six).
+    var offered = seating[String(list.length)] || {}, layouts = Object.keys(offered);
+    sides.hidden = layouts.length < 2;
+    $$("label[data-layout]", sides).forEach(function (label) {
+      label.hidden = !sides.hidden && !(label.dataset.layout in offered);
+      // A layout this many players do not have is unticked for the first one they do (teams).
+      if (label.hidden && $("input", label).checked) $("input[value=" + layouts[0] + "]", sides).checked = true;
+    });
+    suggest(list);
     // What each option is, as chosen or as the profile plays it: a rule that means nothing with the others (the
     // ace's rules without ace takes all) is hidden and set back to the profile's, as the core would refuse it.
     fitHouseRules($$(".house-rules .option"), function (key) {
@@ -86,7 +110,7 @@
   });
   inputs.forEach(function (i) { i.addEventListener("input", update); });
   // The phone's own clock names the game: the server's may be in another time zone.
-  $(".new-game").addEventListener("submit", function () { clock.value = hhmm(); });
+  form.addEventListener("submit", function () { clock.value = hhmm(); });
   clock.value = hhmm();
   update();
 })();

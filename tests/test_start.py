@@ -256,7 +256,7 @@ def test_a_rematch_asked_from_two_phones_is_one_game(app, client):
 
 def test_a_team_of_long_names_gets_a_shortened_side_name_and_keeps_each_player_whole():
     from scorekeeper.rules.game import NAME_MAX
-    from scorekeeper.web.game.start_forms import team_name
+    from scorekeeper.rules.seats import team_name
 
     long = ["Massimiliano Esposito", "Bartolomeo Di Stefano"]
     name = team_name(long)

@@ -261,11 +261,12 @@ def suit_symbol(suit: Suit) -> str:
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+DECK_SIZE = len(DECK)
 SETTEBELLO = Card(Rank.SETTE, Suit.DENARI)
 RE_BELLO = Card(Rank.RE, Suit.DENARI)
 
 
-def parse_cards(items: object, field: str, *, low: int = 0, high: int = 40) -> tuple[Card, ...]:
+def parse_cards(items: object, field: str, *, low: int = 0, high: int = DECK_SIZE) -> tuple[Card, ...]:
     """Parse a list of cards named ``field``: ``low`` to ``high`` of them, none twice.
 
     Errors name the field and the position, e.g. ``hand[2]``.

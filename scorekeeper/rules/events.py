@@ -27,12 +27,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidGameError
+from .game import NAME_MAX
 from .text import msg
 
 PAIRINGS = ("round_robin", "swiss")
-TABLE_SIZES = (2, 4)
+# The tables an event seats: one against one, or two pairs (each entrant a pair of partners).
+SINGLES_TABLE, PAIRS_TABLE = 2, 4
+TABLE_SIZES = (SINGLES_TABLE, PAIRS_TABLE)
 ENTRANTS_MIN, ENTRANTS_MAX = 2, 128  # a village festival's field fits; more is a different kind of event
 ROUNDS_MAX = 20
+# An entrant written on one line: a name, or for tables of four a pair, "Anna & Carla".
+ENTRANT_TEXT_MAX = 2 * NAME_MAX + len(" & ")
+# The players' list as one text: an entrant a line.
+ENTRANTS_TEXT_MAX = ENTRANTS_MAX * (ENTRANT_TEXT_MAX + 1)
+# A field of this many entrants or fewer plays every other by default (a short evening's round-robin).
+ROUND_ROBIN_UP_TO = 6
 MATCH_POINTS_MAX = 10
 TIEBREAKS = ("points_difference", "head_to_head", "buchholz", "points_for")
 SWISS_SEARCH = 20_000  # pairings tried before a round accepts the rematches it cannot avoid
@@ -162,6 +171,15 @@ def round_robin_round(entrants: Sequence[str], number: int) -> tuple[list[tuple[
         else:
             pairs.append((entrants[a], entrants[b]))
     return pairs, bye
+
+
+def pairing_for(count: int) -> str:
+    """The pairing that suits a field of ``count`` entrants when the organiser leaves it to the app.
+
+    >>> pairing_for(6), pairing_for(7)
+    ('round_robin', 'swiss')
+    """
+    return "round_robin" if count <= ROUND_ROBIN_UP_TO else "swiss"
 
 
 def rounds_for(pairing: str, count: int) -> int:

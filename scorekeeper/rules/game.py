@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from .errors import InvalidGameError
-from .options import Rules
+from .options import PLAYER_COUNTS_SAID, SIDES_MAX, SIDES_MIN, Rules
 from .scoring import CATEGORY_NAMES, RoundScore
 from .text import NOTHING, Join, Msg, listing, msg
 
@@ -45,7 +45,7 @@ NAME_KINDS = {
 
 
 def clean_name(value: object, field: str, what: str = "name") -> str:
-    """A trimmed name of 1 to 40 characters, or an ``InvalidGameError``; ``what`` is a key of NAME_KINDS."""
+    """A trimmed name of 1 to ``NAME_MAX`` characters, or an ``InvalidGameError``; ``what`` is a key of NAME_KINDS."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidGameError(msg("%(what)s must be some text, 1 to %(max)s characters", what=NAME_KINDS[what],
                                    max=NAME_MAX), field)  # fmt: skip
@@ -72,7 +72,8 @@ def clean_text(value: str, field: str, what: str, limit: int) -> str:
 def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ...]:
     """Raise unless the sides make a game these rules allow; return them with tidy names."""
     if not isinstance(sides, (list, tuple)) or not sides:
-        raise InvalidGameError(msg("sides must list 2 to 6 players or teams"), "sides")
+        raise InvalidGameError(msg("sides must list %(low)s to %(high)s players or teams", low=SIDES_MIN,
+                                   high=SIDES_MAX), "sides")  # fmt: skip
     tidy = []
     for i, side in enumerate(sides):
         name = clean_name(side.name, f"sides[{i}].name", "side")
@@ -82,7 +83,8 @@ def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ..
     count = len(players)
     layout = tuple(len(s.players) for s in tidy)
     if count not in SIDE_LAYOUTS:
-        raise InvalidGameError(msg("Scopa is played by 2, 3, 4 or 6 players, not %(n)s", n=count), "sides")
+        raise InvalidGameError(msg("Scopa is played by %(counts)s players, not %(n)s", n=count,
+                                   counts=PLAYER_COUNTS_SAID), "sides")  # fmt: skip
     if layout not in SIDE_LAYOUTS[count]:
         allowed = listing([" vs ".join(str(n) for n in option) for option in SIDE_LAYOUTS[count]], Join.OR)
         raise InvalidGameError(

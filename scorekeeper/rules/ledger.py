@@ -14,7 +14,7 @@ from typing import Any
 from .cards import Card, DeckStyle, parse_cards
 from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
-from .options import Rules
+from .options import SIDES_MAX, SIDES_MIN, Rules
 from .scoring import SCOPAS_MAX, WON_CATEGORIES, Reason, RoundScore, Tally, Won, score_round
 from .text import ENGLISH, Voice, keys, msg
 
@@ -112,7 +112,7 @@ class HandEntry:
         if not isinstance(data, dict):
             raise InvalidRoundError(msg("the hand must be an object with a list of sides"), "sides")
         rows = data.get("sides")
-        if not isinstance(rows, list) or (sides and len(rows) != sides) or not 2 <= len(rows) <= 6:
+        if not isinstance(rows, list) or (sides and len(rows) != sides) or not SIDES_MIN <= len(rows) <= SIDES_MAX:
             got = len(rows) if isinstance(rows, list) else None
             if sides and got is not None:
                 text = msg(
@@ -121,9 +121,11 @@ class HandEntry:
             elif sides:
                 text = msg("sides must list %(n)s sides, each with a pile, a tally or won", n=sides)
             elif got is not None:
-                text = msg("sides must list 2 to 6 sides, not %(got)s, each with a pile, a tally or won", got=got)
+                text = msg("sides must list %(low)s to %(high)s sides, not %(got)s, each with a pile, a tally or won",
+                           low=SIDES_MIN, high=SIDES_MAX, got=got)  # fmt: skip
             else:
-                text = msg("sides must list 2 to 6 sides, each with a pile, a tally or won")
+                text = msg("sides must list %(low)s to %(high)s sides, each with a pile, a tally or won",
+                           low=SIDES_MIN, high=SIDES_MAX)  # fmt: skip
             raise InvalidRoundError(text, "sides")
         out = []
         for i, row in enumerate(rows):

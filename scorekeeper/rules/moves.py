@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain, combinations, product
 from math import prod
 
-from .cards import Card, DeckStyle, Rank
+from .cards import DECK_SIZE, Card, DeckStyle, Rank
 from .errors import IllegalMoveError, InvalidPositionError
 from .options import Rules
 from .text import NOTHING, Join, Msg, listing, msg, nmsg
@@ -178,7 +178,7 @@ def _plus(cards: Sequence[Card]) -> object:
 
 # The limits of a position, here once: the checker, the API and the move generator all check through them.
 HAND_MAX = 10  # Scopone scientifico deals 10 cards to each player, the most any deal gives
-TABLE_MAX = 39  # every card of the deck but the one being played
+TABLE_MAX = DECK_SIZE - 1  # every card of the deck but the one being played
 DEAL_CARDS = 4  # the first deal puts 4 cards face up on the table
 
 
@@ -523,7 +523,7 @@ def legal_moves(
     """
     captures: dict[Card, list[list[tuple[Card, ...]]]] = {}
     moves: list[Move] = []
-    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=40, first_lead=first_lead):
+    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=DECK_SIZE, first_lead=first_lead):
         first = plays.same_as or plays.card
         if first not in captures:
             captures[first] = [list(g.captures()) for g in plays.groups]

@@ -21,6 +21,10 @@ from .errors import EXCERPT_MAX, InvalidRulesError, MissingRuleError, excerpt
 from .text import Join, Msg, keys, listing, msg, pmsg
 
 PLAYER_COUNTS = (2, 3, 4, 6)
+# The player counts as a sentence says them, in the reader's language: "2, 3, 4 or 6".
+PLAYER_COUNTS_SAID = msg("%(items)s or %(last)s", items=", ".join(map(str, PLAYER_COUNTS[:-1])), last=PLAYER_COUNTS[-1])
+# How many sides a game or a hand has: two players alone, up to six players alone.
+SIDES_MIN, SIDES_MAX = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 DEALS = ("3+4", "9+4", "10+0")
 TARGET_RANGE = (1, 99)
 

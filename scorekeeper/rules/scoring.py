@@ -18,12 +18,11 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
-from .cards import DECK, RE_BELLO, SETTEBELLO, Card, Suit, prime_values, sorted_cards
+from .cards import DECK, DECK_SIZE, RE_BELLO, SETTEBELLO, Card, Suit, prime_values, sorted_cards
 from .errors import InvalidRoundError, excerpt
-from .options import Rules
+from .options import SIDES_MAX, SIDES_MIN, Rules
 from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg, nmsg, pmsg
 
-DECK_SIZE = len(DECK)
 COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
 # Each scopa takes at least two cards, so no side makes more than 20 in one hand.
 SCOPAS_MAX = DECK_SIZE // 2
@@ -282,10 +281,11 @@ def score_round(
     negative count, or more scopas than a pile allows is an ``InvalidRoundError``.
     Quick counts (Tallies) must add up to the whole deck. A winners entry (``Won``)
     is given for every side or for none. ``partial``: the hand was stopped before its end (a side called
-    itself out), so counts may add up to fewer than 40 cards and the settebello may still be unplayed.
+    itself out), so counts may add up to fewer than the deck's 40 cards and the settebello may still be unplayed.
     """
-    if not 2 <= len(sides) <= 6:
-        raise InvalidRoundError(msg("a hand is scored for 2 to 6 sides, not %(n)s", n=len(sides)), "sides")
+    if not SIDES_MIN <= len(sides) <= SIDES_MAX:
+        raise InvalidRoundError(msg("a hand is scored for %(low)s to %(high)s sides, not %(n)s", low=SIDES_MIN,
+                                    high=SIDES_MAX, n=len(sides)), "sides")  # fmt: skip
     wons = [held for _, held, _ in sides if isinstance(held, Won)]
     if wons:
         if len(wons) != len(sides):
@@ -724,12 +724,12 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         coinless = tally.coins == 0
         if rules.primiera_all_suits:
             possible = possible_primiera(4, courts) if tally.cards >= 4 and not coinless else frozenset()
-            expected = msg("a total of four prime values (%(low)s to 84), or null for a side missing a suit",
-                           low=min(possible_primiera(4, courts)))  # fmt: skip
+            expected = msg("a total of four prime values (%(low)s to %(max)s), or null for a side missing a suit",
+                           low=min(possible_primiera(4, courts)), max=PRIMIERA_MAX)  # fmt: skip
         else:
             top = min(4, tally.cards) - (1 if coinless else 0)
             possible = frozenset().union(*(possible_primiera(k, courts) for k in range(0, max(top, 0) + 1)))
-            expected = msg("a total of up to %(n)s prime values (0 to 84)", n=max(top, 0))
+            expected = msg("a total of up to %(n)s prime values (0 to %(max)s)", n=max(top, 0), max=PRIMIERA_MAX)
         if type(value) is not int or value not in possible:
             raise bad("primiera", msg("a primiera of %(value)s cannot be made by this pile; expected %(expected)s",
                                       value=excerpt(value), expected=expected))  # fmt: skip
@@ -744,10 +744,12 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, pa
     cards = sum(t.cards for t in tallies)
     coins = sum(t.coins for t in tallies)
     quick = any(t.pile is None for t in tallies)
-    if cards > 40:
-        raise InvalidRoundError(msg("the sides hold %(n)s cards; the deck has 40", n=cards), "sides")
-    if coins > 10:
-        raise InvalidRoundError(msg("the sides hold %(n)s coins; the deck has 10", n=coins), "sides")
+    if cards > DECK_SIZE:
+        raise InvalidRoundError(msg("the sides hold %(n)s cards; the deck has %(deck)s", n=cards, deck=DECK_SIZE),
+                                "sides")  # fmt: skip
+    if coins > COINS_IN_DECK:
+        raise InvalidRoundError(msg("the sides hold %(n)s coins; the deck has %(deck)s", n=coins, deck=COINS_IN_DECK),
+                                "sides")  # fmt: skip
     if sum(t.settebello for t in tallies) > 1:
         raise InvalidRoundError(msg("only one side can hold the settebello (7 of coins)"), "sides")
     if sum(t.re_bello for t in tallies) > 1:
@@ -755,26 +757,28 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, pa
     if sum(1 for t in tallies if t.napola) > 1:
         raise InvalidRoundError(msg("only one side can hold the napola (the Ace of coins starts it)"), "sides")
     if quick and partial:
-        return [msg("Counted as the hand stood when it was stopped: %(n)s of 40 cards taken.", n=cards)]
+        return [msg("Counted as the hand stood when it was stopped: %(n)s of %(deck)s cards taken.", n=cards,
+                    deck=DECK_SIZE)]  # fmt: skip
     if quick:
-        if cards != 40:
-            raise InvalidRoundError(msg("the quick counts add up to %(n)s cards; every hand uses all 40", n=cards),
-                                    "sides")  # fmt: skip
-        if coins != 10:
-            raise InvalidRoundError(msg("the quick counts add up to %(n)s coins; the deck has 10", n=coins), "sides")
+        if cards != DECK_SIZE:
+            raise InvalidRoundError(msg("the quick counts add up to %(n)s cards; every hand uses all %(deck)s",
+                                        n=cards, deck=DECK_SIZE), "sides")  # fmt: skip
+        if coins != COINS_IN_DECK:
+            raise InvalidRoundError(msg("the quick counts add up to %(n)s coins; the deck has %(deck)s", n=coins,
+                                        deck=COINS_IN_DECK), "sides")  # fmt: skip
         if not any(t.settebello for t in tallies):
             raise InvalidRoundError(msg("one side must hold the settebello (7 of coins)"), "sides")
         return []
     warnings = []
-    if cards < 40:
+    if cards < DECK_SIZE:
         missing = [c for c in DECK if c not in owner]
         shown = listing(missing[:12], Join.COMMA)
         if len(missing) > 12:
-            text = msg("Only %(cards)s of 40 cards are in the piles; %(n)s missing (%(shown)s, ...). Scored as given.",
-                       cards=cards, n=40 - cards, shown=shown)  # fmt: skip
+            text = msg("Only %(cards)s of %(deck)s cards are in the piles; %(n)s missing (%(shown)s, ...). Scored "
+                       "as given.", cards=cards, deck=DECK_SIZE, n=DECK_SIZE - cards, shown=shown)  # fmt: skip
         else:
-            text = msg("Only %(cards)s of 40 cards are in the piles; %(n)s missing (%(shown)s). Scored as given.",
-                       cards=cards, n=40 - cards, shown=shown)  # fmt: skip
+            text = msg("Only %(cards)s of %(deck)s cards are in the piles; %(n)s missing (%(shown)s). Scored as "
+                       "given.", cards=cards, deck=DECK_SIZE, n=DECK_SIZE - cards, shown=shown)  # fmt: skip
         warnings.append(text)
     return warnings
 

@@ -40,8 +40,9 @@ from scorekeeper.rules.events import (
     standings,
     swiss_round,
 )
-from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX, clean_name, clean_text
+from scorekeeper.rules.game import GAME_NAME_MAX, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
+from scorekeeper.rules.seats import team_name
 from scorekeeper.rules.text import msg
 from scorekeeper.services import games, groups, keys
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
@@ -178,15 +179,9 @@ def read_entrants(value: object, table_size: int) -> list[tuple[str, tuple[str, 
             if groups.name_key(n) in seen:
                 raise InvalidGameError(msg("%(name)s is listed twice", name=n), f"players[{i}]")
             seen.add(groups.name_key(n))
-        label = names[0] if len(names) == 1 else _pair_name(names)
+        label = team_name(names)
         out.append((label, names))
     return out
-
-
-def _pair_name(names: Sequence[str]) -> str:
-    """A pair's name as its side is shown: "Anna & Carla", shortened to fit a side's name."""
-    label = " & ".join(names)
-    return label if len(label) <= NAME_MAX else label[: NAME_MAX - 1].rstrip() + "…"
 
 
 def new_event(store: Store, *, name: object, players: object, pairing: object = "swiss", rounds: object = None,
@@ -521,7 +516,7 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
         what = msg("name must be the player's name") if table_size == 2 else msg(
             'name must be a pair: "Anna & Carla", or two names in a list')  # fmt: skip
         raise InvalidGameError(what, "name")
-    label = names[0] if len(names) == 1 else _pair_name(names)
+    label = team_name(names)
     with writing(store):
         row, entrants = _check_joining(store, event_id)
         listed = {groups.name_key(n) for e in entrants for n in json.loads(e["players"])}

@@ -12,6 +12,8 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from scorekeeper.rules.errors import ScorekeeperError
+from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.rules.scoring import DECK_SIZE, PRIMIERA_MAX
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import database
 from scorekeeper.web import api, checker, common, event, game, group, paper
@@ -33,6 +35,14 @@ LIMITS = {
 }
 
 
+CORE_LIMITS = {
+    "name_max": NAME_MAX,
+    "game_name_max": GAME_NAME_MAX,
+    "deck_size": DECK_SIZE,
+    "primiera_max": PRIMIERA_MAX,
+}
+
+
 def register(app: Flask) -> None:
     """Attach CSRF protection, the blueprints and the error pages to ``app``."""
     # Kept open while the app lives: the last connection to close a WAL database checkpoints it and
@@ -46,6 +56,9 @@ def register(app: Flask) -> None:
     i18n.init_app(app)
     # Which options a house-rules menu needs on (the core's OPTION_NEEDS), for the menus' data-needs.
     app.jinja_env.globals["option_needs"] = option_needs
+    # The core's limits, for a page that shows or enforces one (a field's maxlength, a pad's legend): never a number
+    # written in a template.
+    app.jinja_env.globals["limits"] = CORE_LIMITS
     # When a page was made: a copy shown offline says "the score as of 21:40" (app.js, in the phone's time).
     app.context_processor(lambda: {"rendered_at": datetime.now(UTC).isoformat(timespec="seconds")})
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.

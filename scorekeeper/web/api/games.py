@@ -26,7 +26,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.cards import ensure_disjoint
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
-from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX, clean_name
 from scorekeeper.rules.ledger import Game, GameScore, HandEntry, rest_goes_to, score_entry
 from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
 from scorekeeper.rules.options import (
@@ -35,9 +35,13 @@ from scorekeeper.rules.options import (
     OPTION_HELP,
     OPTION_NEEDS,
     OPTION_TITLES,
+    SIDES_MAX,
+    SIDES_MIN,
     USUAL_TARGETS,
 )
+from scorekeeper.rules.seats import DEFAULT_LAYOUT, LAYOUTS, default_name, is_clock, make_sides
 from scorekeeper.rules.text import Voice, msg
+from scorekeeper.rules.text import keys as quoted
 from scorekeeper.services import games, groups, keys
 from scorekeeper.web.api import bp
 from scorekeeper.web.common.context import absolute, store
@@ -225,16 +229,38 @@ def _rest_given(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
     return {**body, "sides": [{**s, "pile": [*s["pile"], *rest]} if i == to else s for i, s in enumerate(sides)]}, to
 
 
+@bp.post("/sides")
+def sides_of() -> dict[str, Any]:
+    """The sides that names in seat order make, and the name a game of them gets when none is written, as the core
+    makes them (nothing is saved): the new-game page's suggestion as the names are typed."""
+    body = json_body()
+    players = body.get("players")
+    if not isinstance(players, list) or not SIDES_MIN <= len(players) <= SIDES_MAX:
+        raise InvalidGameError(
+            msg("players must list %(low)s to %(high)s names in seat order", low=SIDES_MIN, high=SIDES_MAX), "players"
+        )
+    names = [clean_name(p, f"players[{i}]", "player") for i, p in enumerate(players)]
+    layout = body.get("layout", DEFAULT_LAYOUT)
+    if not isinstance(layout, str) or layout not in LAYOUTS:
+        raise BadRequest(msg("layout must be one of %(names)s", names=quoted(LAYOUTS)), "layout")
+    clock = body.get("clock")
+    if not isinstance(clock, str) or not is_clock(clock):
+        raise BadRequest(msg('clock must be the time of day as the phone shows it, e.g. "21:40"'), "clock")
+    sides = make_sides(names, layout)
+    return {"sides": [{"name": s.name, "players": list(s.players)} for s in sides], "name": default_name(sides, clock)}
+
+
 # --- Games ----------------------------------------------------------------------------------------
 
 
 def read_sides(body: dict[str, Any]) -> list[Side]:
     """The sides of a new game: ``{"name"}`` for a player alone, ``{"name", "players"}`` for a team."""
     rows = body.get("sides")
-    if not isinstance(rows, list) or not 2 <= len(rows) <= 6:
+    if not isinstance(rows, list) or not SIDES_MIN <= len(rows) <= SIDES_MAX:
         raise InvalidGameError(
-            msg('sides must list 2 to 6 players or teams, e.g. [{"name": "Anna"}, {"name": "Bruno"}]'), "sides"
-        )
+            msg('sides must list %(low)s to %(high)s players or teams, e.g. [{"name": "Anna"}, {"name": "Bruno"}]',
+                low=SIDES_MIN, high=SIDES_MAX), "sides"
+        )  # fmt: skip
     sides = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict) or not isinstance(row.get("name"), str):

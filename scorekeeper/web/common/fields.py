@@ -12,12 +12,12 @@ from wtforms.form import BaseForm
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.rules import DeckStyle
-from scorekeeper.rules.options import PLAYER_COUNTS
+from scorekeeper.rules.options import SIDES_MAX
 from scorekeeper.rules.text import Msg, Text
 from scorekeeper.web.common.i18n import say
 
 # Limits from the core's own deck and rules, rather than restated.
-MAX_SIDES = max(PLAYER_COUNTS)
+MAX_SIDES = SIDES_MAX
 
 F = TypeVar("F", bound=Field)
 FormT = TypeVar("FormT", bound=BaseForm)

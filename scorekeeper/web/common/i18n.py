@@ -33,7 +33,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules.cards import Card, DeckStyle
-from scorekeeper.rules.options import Profile
+from scorekeeper.rules.options import PLAYER_COUNTS_SAID, Profile
 from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
 from scorekeeper.web.common.jsstrings import js_strings
 from scorekeeper.web.common.lazy import _l, request_translations
@@ -126,6 +126,12 @@ def _join(items: Sequence[str], how: Join) -> str:
     if not items:
         return ""
     return format_list(list(items), style="or" if how is Join.OR else "standard", locale=get_locale())
+
+
+def player_counts() -> str:
+    """The numbers of players Scopa is played by, as the core says them, in this request's language: "2, 3, 4 or
+    6" ("2, 3, 4 o 6")."""
+    return say(PLAYER_COUNTS_SAID)
 
 
 def voice(style: DeckStyle | str | None = None) -> Voice:
@@ -283,7 +289,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals.update(say=say, js_strings=js_strings, card_name=card_name, card_list=card_list,
                                  target_list=target_list, category_names=CATEGORY_NAMES,
-                                 deck_names=DECK_NAMES)  # fmt: skip
+                                 deck_names=DECK_NAMES, player_counts=player_counts)  # fmt: skip
     app.context_processor(_template_globals)
 
     @app.after_request

@@ -22,8 +22,21 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
-from scorekeeper.rules.events import ENTRANTS_MAX, MATCH_POINTS_MAX, ROUNDS_MAX, MatchPoints, tiebreaks_for
-from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
+from scorekeeper.rules.events import (
+    ENTRANT_TEXT_MAX,
+    ENTRANTS_TEXT_MAX,
+    MATCH_POINTS_MAX,
+    PAIRS_TABLE,
+    ROUND_ROBIN_UP_TO,
+    ROUNDS_MAX,
+    SINGLES_TABLE,
+    TABLE_SIZES,
+    MatchPoints,
+    pairing_for,
+    tiebreaks_for,
+)
+from scorekeeper.rules.game import GAME_NAME_MAX
+from scorekeeper.rules.options import TARGET_RANGE
 from scorekeeper.services import events, groups
 from scorekeeper.services.events import Event
 from scorekeeper.web.common.context import absolute, store
@@ -35,13 +48,12 @@ from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.qr import qr_svg
 from scorekeeper.web.event import bp
 
-PLAYERS_TEXT_MAX = ENTRANTS_MAX * (2 * NAME_MAX + 4)
+# The core's table sizes (TABLE_SIZES), as the form offers them.
+TABLE_WORDS = {SINGLES_TABLE: _l("One against one"), PAIRS_TABLE: _l("Two pairs (four players)")}
 TIEBREAK_WORDS = {
     "points_difference": _l("game points difference"), "head_to_head": _l("head to head"),
     "buchholz": _l("Buchholz (the opponents' match points)"), "points_for": _l("game points won"),
 }  # fmt: skip
-# A field of this many entrants or fewer plays every other by default (a short evening's round-robin).
-ROUND_ROBIN_UP_TO = 6
 
 
 def organiser_key(event_id: str) -> str | None:
@@ -57,8 +69,8 @@ class EventForm(FlaskForm):
     players = TextAreaField(_l("Players"), validators=[Optional()])
     table_size = RadioField(
         _l("Tables"),
-        choices=[SelectChoice("2", _l("One against one")), SelectChoice("4", _l("Two pairs (four players)"))],
-        default="2",
+        choices=[SelectChoice(str(size), TABLE_WORDS[size]) for size in TABLE_SIZES],
+        default=str(SINGLES_TABLE),
     )
     pairing = RadioField(
         _l("Pairing"),
@@ -69,18 +81,19 @@ class EventForm(FlaskForm):
     )  # fmt: skip
     rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, ROUNDS_MAX)])
     profile = SelectField(_l("Rules"), choices=[SelectChoice(name, name) for name in PROFILES], default="classic")
-    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(1, 99)])
-    win = IntegerField(_l("Win"), default=2, validators=[NumberRange(0, MATCH_POINTS_MAX)])
-    draw = IntegerField(_l("Draw"), default=1, validators=[NumberRange(0, MATCH_POINTS_MAX)])
-    loss = IntegerField(_l("Loss"), default=0, validators=[NumberRange(0, MATCH_POINTS_MAX)])
-    bye = IntegerField(_l("Bye"), default=1, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(*TARGET_RANGE)])
+    # What a result is worth, the core's defaults filled in (MatchPoints).
+    win = IntegerField(_l("Win"), default=MatchPoints().win, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    draw = IntegerField(_l("Draw"), default=MatchPoints().draw, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    loss = IntegerField(_l("Loss"), default=MatchPoints().loss, validators=[NumberRange(0, MATCH_POINTS_MAX)])
+    bye = IntegerField(_l("Bye"), default=MatchPoints().bye, validators=[NumberRange(0, MATCH_POINTS_MAX)])
     group = SelectField(_l("Group"), choices=[SelectChoice("", "")], default="", validate_choice=False)
 
     def entrants(self) -> list[Any]:
         """The players' lines: a name each, or for tables of four a pair ("Anna & Carla", or "Anna, Carla")."""
         lines = [" ".join(line.split()) for line in (self.players.data or "").splitlines()]
         lines = [line for line in lines if line]
-        if self.table_size.data != "4":
+        if self.table_size.data != str(PAIRS_TABLE):
             return lines
         pairs = []
         for line in lines:
@@ -122,7 +135,7 @@ def new_event() -> ResponseReturnValue:
         entrants = form.entrants()
         pairing = form.pairing.data
         if pairing == "auto":
-            pairing = "round_robin" if len(entrants) <= ROUND_ROBIN_UP_TO else "swiss"
+            pairing = pairing_for(len(entrants))
         group_id = form.group.data or None
         if group_id and group_id not in kept:
             group_id = None
@@ -144,7 +157,7 @@ def new_event() -> ResponseReturnValue:
             return redirect(url_for("event.event_page", event_id=event_id))
     status = 400 if form.errors or error else 200
     return render_template("event_new.html", form=form, error=error, profiles=PROFILES, name_max=GAME_NAME_MAX,
-                           players_max=PLAYERS_TEXT_MAX, round_robin_up_to=ROUND_ROBIN_UP_TO), status  # fmt: skip
+                           players_max=ENTRANTS_TEXT_MAX, round_robin_up_to=ROUND_ROBIN_UP_TO), status  # fmt: skip
 
 
 @bp.get("/e/<event_id>/organise/<key>")
@@ -184,7 +197,7 @@ def event_page(event_id: str) -> ResponseReturnValue:
         "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
         event_url=absolute(url_for("event.event_page", event_id=event_id)),
         organiser_url=organiser_url,
-        name_max=NAME_MAX,
+        entrant_max=ENTRANT_TEXT_MAX,
         organiser_qr=qr_svg(organiser_url, _("QR code of the organiser link")) if organiser_url else None,
         viewer_qr=qr_svg(absolute(url_for("event.event_page", event_id=event_id)), _("QR code of this event's page")),
     )  # fmt: skip

@@ -13,11 +13,11 @@ from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side
+from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side, seats
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.ledger import Game
-from scorekeeper.rules.options import USUAL_TARGETS
+from scorekeeper.rules.options import PLAYER_COUNTS_SAID, USUAL_TARGETS
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events, games, groups
 from scorekeeper.services import rematch as rematch_service
@@ -36,7 +36,13 @@ from scorekeeper.web.common.keepers import (
     may_change_group,
 )
 from scorekeeper.web.game import bp
-from scorekeeper.web.game.start_forms import NewGameForm, RematchForm, StopKeepingForm, profile_targets
+from scorekeeper.web.game.start_forms import (
+    NewGameForm,
+    RematchForm,
+    StopKeepingForm,
+    profile_targets,
+    seating_data,
+)
 
 
 @bp.get("/")
@@ -78,16 +84,11 @@ def _profiles_data() -> dict[str, dict[str, Any]]:
 
 
 def default_name(sides: Sequence[Side], clock: str | None = None) -> str:
-    """A game's name from its sides and the time: "Anna vs Marco · 21:40", shortened to fit.
+    """A game's name from its sides and the time, as the core makes it: "Anna vs Marco · 21:40".
 
     ``clock`` is the phone's local time ("21:40"); without it, the server's (the same clock at a home table).
     """
-    suffix = " · " + (clock or datetime.now().strftime("%H:%M"))
-    who = " vs ".join(" ".join(side.name.split()) for side in sides)
-    room = GAME_NAME_MAX - len(suffix)
-    if len(who) > room:
-        who = who[: room - 1].rstrip() + "…"
-    return who + suffix
+    return seats.default_name(sides, clock or datetime.now().strftime("%H:%M"))
 
 
 def _group_of(group_id: str | None) -> groups.GroupInfo | None:
@@ -118,7 +119,7 @@ def new_game() -> ResponseReturnValue:
         try:
             names = form.names()
             if len(names) < 2:
-                raise InvalidGameError(msg("write the names of 2, 3, 4 or 6 players"), "sides")
+                raise InvalidGameError(msg("write the names of %(counts)s players", counts=PLAYER_COUNTS_SAID), "sides")
             rules = Rules.from_dict(form.rules_data())
             sides = form.sides()
             name = (form.name.data or "").strip() or default_name(sides, form.local_time.data)
@@ -139,6 +140,7 @@ def new_game() -> ResponseReturnValue:
         "new_game.html",
         form=form,
         profiles=profiles,
+        seating=seating_data(),
         profile=profiles.get(form.profile.data) or profiles["classic"],
         rules_open=any(field.errors for field in rules_fields),
         group=group,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from flask_babel import LazyString, gettext, ngettext
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
@@ -12,7 +10,6 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, Side
 from scorekeeper.rules.errors import ScopaError
-from scorekeeper.rules.game import NAME_MAX
 from scorekeeper.rules.options import (
     DEFAULT_PROFILE,
     OPTION_CHOICES,
@@ -23,19 +20,19 @@ from scorekeeper.rules.options import (
     PLAYER_COUNTS,
     TARGET_RANGE,
 )
+from scorekeeper.rules.seats import DEFAULT_LAYOUT, LAYOUTS, is_clock, layouts_for, make_sides
 from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, form_class, new_submission_id, said
 from scorekeeper.web.common.i18n import DECK_NAMES, say
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.widgets import option_label, option_text, rule_error
 
 MAX_PLAYERS = MAX_SIDES
-LAYOUTS = [
-    SelectChoice("teams", _l("In teams: 4 players as two partnerships, 6 as two teams of 3")),
-    SelectChoice("alone", _l("Everyone for themselves")),
-    SelectChoice("pairs", _l("6 players as three teams of 2")),
-]
-# A clock time as a phone's script writes it ("21:40"), for the default name of a game.
-CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
+# The core's seating layouts (rules/seats.py), as the form offers them.
+LAYOUT_LABELS = {
+    "teams": _l("In teams: 4 players as two partnerships, 6 as two teams of 3"),
+    "alone": _l("Everyone for themselves"),
+    "pairs": _l("6 players as three teams of 2"),
+}
 
 
 class LocalTime(HiddenField):
@@ -43,7 +40,7 @@ class LocalTime(HiddenField):
 
     def process_formdata(self, valuelist: list[str]) -> None:
         raw = valuelist[0] if valuelist and isinstance(valuelist[0], str) else ""
-        self.data = raw if CLOCK.match(raw) else None
+        self.data = raw if is_clock(raw) else None
 
 
 class _NewGameFields(FlaskForm):
@@ -58,7 +55,10 @@ class _NewGameFields(FlaskForm):
     target_shown = HiddenField()
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     layout = RadioField(
-        _l("Sides"), choices=LAYOUTS, default="teams", invalid_choice_message=_l("choose how the sides team up")
+        _l("Sides"),
+        choices=[SelectChoice(layout, LAYOUT_LABELS[layout]) for layout in LAYOUTS],
+        default=DEFAULT_LAYOUT,
+        invalid_choice_message=_l("choose how the sides team up"),
     )
     profile = SelectField(
         _l("Rules"),
@@ -79,17 +79,8 @@ class _NewGameFields(FlaskForm):
         return [p.data.strip() for p in self.players if p.data and p.data.strip()]
 
     def sides(self) -> list[Side]:
-        """The sides the names make: partners sit opposite, so seat 1 plays with seat 3."""
-        names = self.names()
-        n = len(names)
-        if self.layout.data == "pairs" and n == 6:
-            groups = [[names[i], names[i + 3]] for i in range(3)]
-        elif self.layout.data in ("teams", "pairs") and n in (4, 6):
-            # Four players cannot make three teams of two: "pairs" with four names is two partnerships.
-            groups = [names[0::2], names[1::2]]
-        else:
-            groups = [[name] for name in names]
-        return [Side(team_name(g), tuple(g)) for g in groups]
+        """The sides the names make as the core seats them: partners sit opposite, so seat 1 plays with seat 3."""
+        return list(make_sides(self.names(), self.layout.data or DEFAULT_LAYOUT))
 
     def rules_data(self) -> dict[str, object]:
         """The rules object from the profile, the target and the house-rule menus that were changed."""
@@ -194,23 +185,11 @@ def profile_targets() -> dict[str, dict[str, int]]:
     return {name: {str(n): Rules.for_profile(name).target_for(n) for n in PLAYER_COUNTS} for name in PROFILES}
 
 
-def team_name(players: list[str]) -> str:
-    """A side's name from its players: "Anna", "Anna & Carla", "Anna, Carla & Elena".
-
-    Each player's name may be as long as a name may be, so a team of long names is shortened to the core's
-    limit for a side's name, each name cut alike ("Massimilia… & Bartolomeo…"), rather than refused: the
-    players keep their whole names.
-    """
-
-    def joined(names: list[str]) -> str:
-        return " & ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " & " + names[-1]
-
-    name = joined(players)
-    cut = max((len(p) for p in players), default=0)
-    while len(name) > NAME_MAX and cut > 1:
-        cut -= 1
-        name = joined([p if len(p) <= cut else p[: cut - 1].rstrip() + "…" for p in players])
-    return name
+def seating_data() -> dict[str, dict[str, list[list[int]]]]:
+    """For each player count, the layouts worth offering and the seats (from 0) of each side, as the core seats
+    them: the page's script shows the sides choice only where there is one, and three teams of two only with six."""
+    return {str(n): {layout: [list(s) for s in seats] for layout, seats in layouts_for(n).items()}
+            for n in PLAYER_COUNTS}  # fmt: skip
 
 
 class RematchForm(FlaskForm):

@@ -7,18 +7,19 @@ import io
 
 from flask import Response, abort, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import pgettext
+from flask_babel import gettext, pgettext
 
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import COURT_PRIMES, prime_values
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
+from scorekeeper.rules.seats import seat_groups
 from scorekeeper.services import games, groups
 from scorekeeper.web.common.addresses import absolute
 from scorekeeper.web.common.charts import progression_chart
 from scorekeeper.web.common.context import store
 from scorekeeper.web.common.exports import csv_cell, sheet_date
-from scorekeeper.web.common.i18n import language, language_name
+from scorekeeper.web.common.i18n import language, language_name, player_counts
 from scorekeeper.web.common.lazy import _l, _lp
 from scorekeeper.web.common.shapes import game_json
 from scorekeeper.web.common.widgets import colours, option_label
@@ -34,12 +35,13 @@ MARKS = {
     "re_bello": _lp("pad mark for the re bello", "R"),
     "scopas": _lp("pad mark for scopas", "Sc"),
 }
-# Blank pads: how many columns (sides) and who sits in them.
+# Blank pads, one for each number of players: its title, and how its players sit (the core's layouts): a column
+# for each side, seated as the core seats them (four in two partnerships, six in three teams of two).
 PADS = {
-    "2": (_l("2 players"), [_l("Player 1"), _l("Player 2")]),
-    "3": (_l("3 players"), [_l("Player 1"), _l("Player 2"), _l("Player 3")]),
-    "4": (_l("4 players in two partnerships"), [_l("Team 1 (seats 1 & 3)"), _l("Team 2 (seats 2 & 4)")]),
-    "6": (_l("6 players in three teams of two"), [_l("Team 1 (1 & 4)"), _l("Team 2 (2 & 5)"), _l("Team 3 (3 & 6)")]),
+    "2": (_l("2 players"), "alone"),
+    "3": (_l("3 players"), "alone"),
+    "4": (_l("4 players in two partnerships"), "teams"),
+    "6": (_l("6 players in three teams of two"), "pairs"),
 }
 PAD_ROWS = 20
 # The CSV's columns, headed in the reader's language (the order never changes).
@@ -56,6 +58,20 @@ CSV_HEADINGS = {
     "counted": _lp("csv", "counted"), "running_total": _lp("csv", "running_total"),
 }  # fmt: skip
 # A spreadsheet runs a cell that starts like this as a formula (=HYPERLINK(...) in a side's name).
+
+
+def pad_columns(kind: str) -> list[str]:
+    """A pad's column heads, one for each side as the core seats its players: "Player 1", "Team 1 (seats 1 & 3)"."""
+    _title, layout = PADS[kind]
+    columns = []
+    for i, seats in enumerate(seat_groups(int(kind), layout)):
+        if len(seats) == 1:
+            columns.append(gettext("Player %(n)s", n=i + 1))
+        else:
+            shown = [str(seat + 1) for seat in seats]
+            columns.append(gettext("Team %(n)s (seats %(seats)s & %(last)s)", n=i + 1, seats=", ".join(shown[:-1]),
+                                   last=shown[-1]))  # fmt: skip
+    return columns
 
 
 def marks(points: dict[str, int]) -> str:
@@ -122,7 +138,8 @@ def pads() -> ResponseReturnValue:
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
     courts = _courts()
     return render_template(
-        "pads.html", pads=PADS, profile=profile, profiles=PROFILES.values(), languages=_print_languages("paper.pads"),
+        "pads.html", pads={kind: (title, pad_columns(kind)) for kind, (title, _layout) in PADS.items()},
+        profile=profile, profiles=PROFILES.values(), languages=_print_languages("paper.pads"),
         courts=courts, court_title=OPTION_TITLES["primiera_courts"],
         # What each pad's link carries: the rules, the courts' value if not the usual, the language if chosen.
         pad_args={"profile": profile.name, **({"primiera_courts": courts} if courts != "10" else {}),
@@ -135,11 +152,11 @@ def pads() -> ResponseReturnValue:
 def blank_pad(kind: str) -> ResponseReturnValue:
     """A blank pad: empty rows to fill by pen, the categories, the primiera chart, the targets."""
     if kind not in PADS:
-        abort(404, str(_l("Pads are made for 2, 3, 4 or 6 players.")))
+        abort(404, gettext("Pads are made for %(counts)s players.", counts=player_counts()))
     profile = PROFILES.get(request.args.get("profile", "classic"))
     if profile is None:
         abort(404, str(_l("No rule profile has that name.")))
-    title, columns = PADS[kind]
+    title, columns = PADS[kind][0], pad_columns(kind)
     new_game = url_for("game.new_game")
     return render_template(
         "pad.html",
