@@ -3,23 +3,7 @@
 import pytest
 
 from scorekeeper.rules import DECK
-
-ANNA_WINS_FOUR = {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}
-BRUNO_LOSES = {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}
-
-
-def counts(a=ANNA_WINS_FOUR, b=BRUNO_LOSES, scopas=(0, 0), submission_id="sub-00000001"):
-    return {
-        "submission_id": submission_id,
-        "sides": [{"tally": a, "scopas": scopas[0]}, {"tally": b, "scopas": scopas[1]}],
-    }
-
-
-@pytest.fixture
-def game(client):
-    r = client.post("/api/v1/games", json={"name": "Friday", "sides": [{"name": "Anna"}, {"name": "Bruno"}]})
-    assert r.status_code == 201
-    return r.json
+from tests.conftest import ANNA_WINS_FOUR, BRUNO_LOSES, counts
 
 
 def post_round(client, game, body, key=None):
