@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tests.conftest import new_game, new_group, record_hand
+
 
 def won(*categories, scopas=0, napola=0):
     side = {"won": list(categories), "scopas": scopas}
@@ -16,28 +18,21 @@ ALL = ("cards", "coins", "settebello", "primiera")
 
 
 class Group:
-    """A group made through the API, and games played in it."""
+    """A group made through the API (``tests.conftest.new_group``), and games played in it."""
 
     def __init__(self, client, name="Venerdì da Nonna"):
         self.client = client
-        made = client.post("/api/v1/groups", json={"name": name})
-        assert made.status_code == 201, made.get_json()
-        body = made.get_json()
-        self.id, self.key, self.body = body["id"], {"X-Group-Key": body["group_key"]}, body
+        self.group = new_group(client, name)
+        self.id, self.key, self.body = self.group.id, self.group.key, dict(self.group)
         self.n = 0
 
     def game(self, sides, hands=(), **rules):
         """Start a game (sides: names, or lists of names for teams) and record its hands; its id and key."""
-        rows = [{"name": s} if isinstance(s, str) else {"name": " & ".join(s), "players": list(s)} for s in sides]
-        r = self.client.post("/api/v1/games", json={"sides": rows, "group": self.id, "rules": rules}, headers=self.key)
-        assert r.status_code == 201, r.get_json()
-        game = r.get_json()
-        key = {"X-Keeper-Key": game["keeper_key"]}
+        game = new_game(self.client, *sides, rules=rules, group=self.group)
         for hand in hands:
             self.n += 1
-            body = {"submission_id": f"sub-group-{self.n:04d}", "sides": list(hand)}
-            assert self.client.post(f"/api/v1/games/{game['id']}/rounds", json=body, headers=key).status_code == 201
-        return game["id"], key
+            record_hand(self.client, game, {"submission_id": f"sub-group-{self.n:04d}", "sides": list(hand)})
+        return game.id, game.keeper
 
     def stats(self):
         return {p["name"]: p for p in self.client.get(f"/api/v1/groups/{self.id}/stats").get_json()["players"]}
