@@ -94,7 +94,7 @@ class ApiGame(dict):
 
 def new_game(
     client,
-    *sides: str | Sequence[str],
+    *sides: str | Sequence[str] | dict[str, Any],
     name: str | None = None,
     rules: dict[str, Any] | None = None,
     group: ApiGroup | None = None,
@@ -102,11 +102,11 @@ def new_game(
 ) -> ApiGame:
     """Start a game through the API (Anna against Bruno unless ``sides`` are given) and answer it.
 
-    A side is a player's name, or a list of names for a team (named "Anna & Carla"). ``group`` puts the game in
-    that group, with its key. Anything the API refuses fails the test here, with the API's message.
+    A side is a player's name, a list of names for a team (named "Anna & Carla"), or the API's side object as
+    it is (``{"name": "Blu", "players": [...]}``). ``group`` puts the game in that group, with its key. Anything
+    the API refuses fails the test here, with the API's message.
     """
-    rows = [{"name": s} if isinstance(s, str) else {"name": " & ".join(s), "players": list(s)}
-            for s in sides or ("Anna", "Bruno")]  # fmt: skip
+    rows = [_side_row(s) for s in sides or ("Anna", "Bruno")]
     body = {"sides": rows, **body}
     if name is not None:
         body["name"] = name
@@ -118,6 +118,14 @@ def new_game(
     r = client.post("/api/v1/games", json=body, headers=headers)
     assert r.status_code == 201, r.get_json()
     return ApiGame(r.get_json())
+
+
+def _side_row(side: str | Sequence[str] | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(side, dict):
+        return side
+    if isinstance(side, str):
+        return {"name": side}
+    return {"name": " & ".join(side), "players": list(side)}
 
 
 def start_at_table(client, *names: str, headers: dict[str, str] | None = None, **fields: str) -> str:
