@@ -35,11 +35,13 @@ def hand(*sides: SideEntry, call: int | None = None) -> HandEntry:
     return HandEntry(tuple(sides), call)
 
 
-def game_of(*hands: HandEntry, target: int = 11, names=("Anna", "Bruno"), teams=None, **rules) -> Game:
+def game_of(
+    *hands: HandEntry, target: int = 11, names=("Anna", "Bruno"), teams=None, game_id="g", created="2026-11-26", **rules
+) -> Game:
     """A stored game of ``names`` (or ``teams``: name -> players) to ``target`` with ``hands`` in order."""
     sides = tuple(Side(n, (n,)) for n in names) if teams is None else tuple(Side(n, p) for n, p in teams.items())
     records = tuple(RoundRecord(i + 1, h, version=i + 2, id=f"r{i + 1}") for i, h in enumerate(hands))
-    return Game("g", "Friday", "2026-11-26", Rules.from_dict(rules), target, DeckStyle.ITALIAN, sides, records,
+    return Game(game_id, f"Game {game_id}", created, Rules.from_dict(rules), target, DeckStyle.ITALIAN, sides, records,
                 tuple(0 for _ in sides), len(hands) + 1)  # fmt: skip
 
 
