@@ -11,7 +11,7 @@ from scorekeeper.rules.ledger import HandEntry
 from scorekeeper.services import games
 from scorekeeper.services.errors import Conflict, NotFound, Unavailable
 from scorekeeper.store import Store
-from tests.conftest import service_game
+from tests.conftest import new_game, service_game
 
 TALLY_A = {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}
 TALLY_B = {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}
@@ -223,8 +223,8 @@ def test_a_hand_saved_meanwhile_that_won_the_game_is_what_the_second_phone_is_to
 def test_a_game_keeps_a_bounded_number_of_hands(client, monkeypatch):
     # Hands where every category is tied score nothing: without a bound a game could grow for ever.
     monkeypatch.setattr(games, "HANDS_MAX", 2)
-    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    head = {"X-Keeper-Key": g["keeper_key"]}
+    g = new_game(client, "A", "B")
+    head = g.keeper
     hand = {"sides": [{"won": ["settebello"]}, {"won": []}]}
     for i in range(2):
         assert client.post(f"/api/v1/games/{g['id']}/rounds", json={**hand, "submission_id": f"sub-bound-{i}"},

@@ -288,8 +288,7 @@ def test_the_group_page_lists_teams_with_one_tap_to_their_head_to_head(client):
 
 def test_a_game_started_on_its_own_can_be_added_to_a_group(client):
     group = Group(client)
-    body = {"sides": [{"name": "anna"}, {"name": "Bruno"}]}
-    game = client.post("/api/v1/games", json=body).get_json()
+    game = new_game(client, "anna", "Bruno")
     keys = {**group.key, "X-Keeper-Key": game["keeper_key"]}
     path = f"/api/v1/groups/{group.id}/games"
     assert client.post(path, json={"game": game["id"]}, headers=group.key).status_code == 403  # not its keeper

@@ -4,7 +4,7 @@ groups and hidden rules, and calling out from the scoreboard."""
 import re
 import sqlite3
 
-from tests.conftest import start_at_table
+from tests.conftest import new_game, start_at_table
 from tests.test_pages import api_game, hidden_fields
 from tests.test_winners_entry import rows_on, won
 
@@ -93,9 +93,8 @@ def test_quick_counts_carry_the_call(client):
 
 def test_a_rematch_keeps_the_target_the_game_was_played_to(app, client):
     # A Scopa d'assi game stored when the profile played to 11: its target column says 11, its rules name no target.
-    body = {"sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"profile": "asso-piglia-tutto", "target": 11}}
-    made = client.post("/api/v1/games", json=body).get_json()
-    game_id, key = made["id"], {"X-Keeper-Key": made["keeper_key"]}
+    made = new_game(client, rules={"profile": "asso-piglia-tutto", "target": 11})
+    game_id, key = made.id, made.keeper
     db = sqlite3.connect(app.config["DATABASE"])
     with db:
         # A new version, as any change makes: the scores kept in memory are for the version they were made of.

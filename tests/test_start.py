@@ -4,7 +4,7 @@ import re
 from urllib.parse import urlsplit
 
 from app import create_app
-from tests.conftest import start_at_table
+from tests.conftest import new_game, start_at_table
 
 
 def api_game(client, game_id):
@@ -158,13 +158,12 @@ def test_the_end_of_a_game_offers_a_rematch_and_a_new_game(client):
 def test_rematch_and_stop_keeping_carry_and_need_the_csrf_token(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite3"), "SECRET_KEY": "s"})
     client = app.test_client()
-    game = client.post("/api/v1/games", json={"sides": [{"name": "Anna"}, {"name": "Bruno"}],
-                                              "rules": {"target": 1}}).json  # fmt: skip
+    game = new_game(client, rules={"target": 1})
     client.get(game["keeper_url"])
     anna = {"tally": {"cards": 25, "coins": 7, "settebello": True, "primiera": 78}, "scopas": 0}
     bruno = {"tally": {"cards": 15, "coins": 3, "settebello": False, "primiera": 60}, "scopas": 0}
     won = {"submission_id": "sub-csrf-win-1", "sides": [anna, bruno]}
-    r = client.post(f"/api/v1/games/{game['id']}/rounds", json=won, headers={"X-Keeper-Key": game["keeper_key"]})
+    r = client.post(f"/api/v1/games/{game['id']}/rounds", json=won, headers=game.keeper)
     assert r.status_code == 201 and r.json["finished"], r.json
     end = section(client.get(f"/g/{game['id']}").get_data(as_text=True), 'id="next"')
     assert 'name="csrf_token"' in end

@@ -11,7 +11,7 @@ import secrets
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import start_at_table
+from tests.conftest import new_game, start_at_table
 from tests.test_pages import api_game, checked, form_fields, hidden_fields, send, value_of
 
 
@@ -425,7 +425,7 @@ def test_a_scopa_request_that_does_not_say_which_button_adds_nothing(client):
 
 def test_a_new_game_kept_on_a_full_phone_makes_room_by_dropping_drafts_not_the_game(client):
     game_id = start_at_table(client, "Anna", "Bruno")
-    live = [client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json for _ in range(49)]
+    live = [new_game(client, "A", "B") for _ in range(49)]
     with client.session_transaction() as session:
         session["kept"] |= {g["id"]: g["keeper_key"] for g in live}  # 50 live games: one will be let go, said aloud
     # A draft as large as the cookie allows: a value typed hundreds of characters long (random, so that the
