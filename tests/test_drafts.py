@@ -148,3 +148,17 @@ def test_the_cookie_a_phone_gets_stays_under_what_a_browser_keeps(client):
         client.post(f"/g/{game_id}/counts", data={**form, "action": "check", "submission_id": f"sub-big-{i:04d}"})
     cookie = client.get_cookie("session")
     assert cookie is not None and len(cookie.value) <= drafts.COOKIE_BUDGET < 4096
+
+
+def test_a_draft_is_kept_on_the_phone_that_sent_it_not_on_another_phone_of_the_same_game(client, game, keeper_phone):
+    mine, theirs = keeper_phone(game), keeper_phone(game)
+    form = {"sides-0-cards": "22", "sides-0-coins": "66", "settebello": "0", "primiera_by": "0", "action": "save",
+            "submission_id": "sub-draft-page-02"}  # fmt: skip
+    r = mine.post(f"/g/{game.id}/counts", data=form)
+    assert r.status_code == 303 and "d=" in r.headers["Location"]
+    shown_here = mine.get(r.headers["Location"].split("#")[0]).get_data(as_text=True)
+    shown_there = theirs.get(r.headers["Location"].split("#")[0]).get_data(as_text=True)
+    assert 'value="66"' in shown_here and "coins must be a whole number" in shown_here
+    # The other phone keeps the same game, but the token names no draft of its own: it gets a fresh form.
+    assert 'name="sides-0-coins"' in shown_there
+    assert 'value="66"' not in shown_there and "coins must be a whole number" not in shown_there

@@ -73,8 +73,7 @@ def test_an_evening_of_eight_players_three_swiss_rounds(client):
     assert [line["rank"] for line in final["standings"]] == sorted(line["rank"] for line in final["standings"])
 
 
-def test_pairing_needs_the_organiser_key_and_is_done_once(client):
-    event = new_event(client)
+def test_pairing_needs_the_organiser_key_and_is_done_once(client, event):
     key = event.key
     assert client.post(f"/api/v1/events/{event['id']}/rounds").status_code == 403
     assert client.post(f"/api/v1/events/{event['id']}/rounds", headers={"X-Organiser-Key": "nope"}).status_code == 403

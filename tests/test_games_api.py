@@ -117,8 +117,8 @@ def test_put_replaces_a_round_and_the_game_reopens(client, game):
     assert [s["total"] for s in g["sides"]] == [8, 4] and g["finished"] is False
 
 
-def test_put_with_an_old_version_is_refused(client, game):
-    seen = post_round(client, game, counts()).json["version"]
+def test_put_with_an_old_version_is_refused(client, game, recorded_hand):
+    seen = recorded_hand["version"]
     headers = {"X-Keeper-Key": game["keeper_key"]}
     url = f"/api/v1/games/{game['id']}/rounds/1"
     first = {**counts(scopas=(1, 0), submission_id="sub-edit-0001"), "version": seen}

@@ -286,16 +286,16 @@ def test_the_group_page_lists_teams_with_one_tap_to_their_head_to_head(client):
     assert "Anna &amp; Carla against Bruno &amp; Dario" in h2h and "2 games on opposite sides" in h2h
 
 
-def test_a_game_started_on_its_own_can_be_added_to_a_group(client):
-    group = Group(client)
+def test_a_game_started_on_its_own_can_be_added_to_a_group(client, group):
     game = new_game(client, "anna", "Bruno")
     keys = {**group.key, "X-Keeper-Key": game["keeper_key"]}
     path = f"/api/v1/groups/{group.id}/games"
     assert client.post(path, json={"game": game["id"]}, headers=group.key).status_code == 403  # not its keeper
     assert client.post(path, json={"game": game["id"]}, headers={"X-Keeper-Key": game["keeper_key"]}).status_code == 403
     assert client.post(path, json={"game": game["id"]}, headers=keys).status_code == 201
-    assert [g["id"] for g in group.get()["games"]] == [game["id"]]
-    assert [p["name"] for p in group.get()["players"]] == ["anna", "Bruno"]
+    listed = client.get(f"/api/v1/groups/{group.id}").get_json()
+    assert [g["id"] for g in listed["games"]] == [game["id"]]
+    assert [p["name"] for p in listed["players"]] == ["anna", "Bruno"]
     again = client.post(path, json={"game": game["id"]}, headers=keys)
     assert again.status_code == 409 and again.get_json()["error"] == "in_group"
 
