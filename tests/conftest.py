@@ -9,6 +9,7 @@ each. Games come three ways, as they do at a real table:
 - ``start_at_table(client, ...)``: through the new-game form, as a phone does; that client then holds the
   game's keeper cookie (it is the keeper phone).
 - ``service_game(store, ...)``: through ``services.games`` on a ``Store``, without the web layer.
+- ``core_game(...)``: a ``Game`` value with its hands, for the core alone (no store, no app).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from typing import Any
 import pytest
 
 from app import create_app
-from scorekeeper.rules import Card, Rules, Side
-from scorekeeper.rules.ledger import Game
+from scorekeeper.rules import Card, DeckStyle, Rules, Side
+from scorekeeper.rules.ledger import Game, HandEntry, RoundRecord
 from scorekeeper.services import games
 from scorekeeper.store import Store
 
@@ -147,6 +148,27 @@ def service_game(store: Store, *names: str, rules: Rules | None = None, name: st
     and its keeper key."""
     sides = [Side(n, ()) for n in names or ("Anna", "Bruno")]
     return games.new_game(store, name, sides, rules or Rules())
+
+
+def core_game(
+    *hands: HandEntry,
+    target: int = 11,
+    names: Sequence[str] = ("Anna", "Bruno"),
+    teams: dict[str, tuple[str, ...]] | None = None,
+    game_id: str = "g",
+    created: str = "2026-11-26",
+    **rules: Any,
+) -> Game:
+    """A game as the store gives it to the core (a ``Game`` value, named "Game <id>"), with ``hands`` recorded in
+    order (hand n has id ``rn``): for tests of the rules, the statistics and the store without the web layer.
+
+    Players are ``names`` each alone, or ``teams`` (a team's name -> its players); ``rules`` are option names and
+    values as the API takes them (``end="count_out"``).
+    """
+    sides = tuple(Side(n, (n,)) for n in names) if teams is None else tuple(Side(n, p) for n, p in teams.items())
+    records = tuple(RoundRecord(i + 1, h, version=i + 2, id=f"r{i + 1}") for i, h in enumerate(hands))
+    return Game(game_id, f"Game {game_id}", created, Rules.from_dict(rules), target, DeckStyle.ITALIAN, sides, records,
+                tuple(0 for _ in sides), len(hands) + 1)  # fmt: skip
 
 
 def counts(a=ANNA_WINS_FOUR, b=BRUNO_LOSES, scopas=(0, 0), submission_id="sub-00000001") -> dict[str, Any]:

@@ -9,9 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import DeckStyle, InvalidRoundError, Rules, ScopaError, Side
+from scorekeeper.rules import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import (
-    Game,
     HandEntry,
     RoundRecord,
     SideEntry,
@@ -21,7 +20,7 @@ from scorekeeper.rules.ledger import (
     score_game,
 )
 from scorekeeper.rules.scoring import Tally
-from tests.conftest import cards
+from tests.conftest import cards, core_game
 
 ALL = ("cards", "coins", "settebello", "primiera")
 
@@ -35,16 +34,6 @@ def hand(*sides: SideEntry, call: int | None = None) -> HandEntry:
     return HandEntry(tuple(sides), call)
 
 
-def game_of(
-    *hands: HandEntry, target: int = 11, names=("Anna", "Bruno"), teams=None, game_id="g", created="2026-11-26", **rules
-) -> Game:
-    """A stored game of ``names`` (or ``teams``: name -> players) to ``target`` with ``hands`` in order."""
-    sides = tuple(Side(n, (n,)) for n in names) if teams is None else tuple(Side(n, p) for n, p in teams.items())
-    records = tuple(RoundRecord(i + 1, h, version=i + 2, id=f"r{i + 1}") for i, h in enumerate(hands))
-    return Game(game_id, f"Game {game_id}", created, Rules.from_dict(rules), target, DeckStyle.ITALIAN, sides, records,
-                tuple(0 for _ in sides), len(hands) + 1)  # fmt: skip
-
-
 def status(score) -> str:
     return str(score.progress.status)
 
@@ -53,7 +42,7 @@ def status(score) -> str:
 
 
 def test_before_any_hand_the_totals_are_zero_and_the_first_hand_is_number_one():
-    score = score_game(game_of())
+    score = score_game(core_game())
     assert score.totals == (0, 0) and score.rounds == () and score.next_number == 1
     assert score.winner is None and not score.finished
     assert status(score) == "No hands yet: first to 11 wins."
@@ -62,7 +51,7 @@ def test_before_any_hand_the_totals_are_zero_and_the_first_hand_is_number_one():
 def test_each_hand_adds_its_points_and_the_running_totals_follow():
     # Hand 1: Anna takes cards, coins and the settebello (3), Bruno the primiera and a scopa (2).
     # Hand 2: Anna the settebello and two scopas (3); Bruno cards, coins and primiera (3).
-    score = score_game(game_of(
+    score = score_game(core_game(
         hand(won("cards", "coins", "settebello"), won("primiera", scopas=1)),
         hand(won("settebello", scopas=2), won("cards", "coins", "primiera")),
     ))  # fmt: skip
@@ -78,7 +67,7 @@ def test_a_category_two_sides_tie_for_scores_nobody():
         SideEntry(0, tally=Tally(20, 5, True, primiera_won=True)),
         SideEntry(0, tally=Tally(20, 5, False, primiera_won=False)),
     )
-    score = score_game(game_of(tie))
+    score = score_game(core_game(tie))
     assert score.totals == (2, 0)
     assert score.rounds[0].score.sides[0].points["cards"] == 0
     assert score.rounds[0].score.sides[1].points["coins"] == 0
@@ -88,7 +77,7 @@ def test_a_pile_entry_scores_the_cards_it_names():
     # Anna holds the settebello and most coins; every other card is Bruno's, so he has the cards.
     anna = tuple(cards("7d 1d 2d 3d 4d 5d 6d"))
     bruno = tuple(c for c in cards(" ".join(f"{r}{s}" for s in "dcsb" for r in range(1, 11))) if c not in anna)
-    score = score_game(game_of(hand(SideEntry(0, pile=anna), SideEntry(0, pile=bruno))))
+    score = score_game(core_game(hand(SideEntry(0, pile=anna), SideEntry(0, pile=bruno))))
     points = [s.points for s in score.rounds[0].score.sides]
     assert points[0]["settebello"] == 1 and points[0]["coins"] == 1 and points[1]["cards"] == 1
     # Anna holds one suit only: she cannot win the primiera (primiera_all_suits), Bruno can.
@@ -98,8 +87,8 @@ def test_a_pile_entry_scores_the_cards_it_names():
 def test_adding_one_hand_gives_the_same_game_as_scoring_every_hand_again():
     first = hand(won("cards", "coins"), won("settebello", "primiera", scopas=1))
     second = hand(won(*ALL), won())
-    before = score_game(game_of(first, target=4))
-    after = game_of(first, second, target=4)
+    before = score_game(core_game(first, target=4))
+    after = core_game(first, second, target=4)
     record = after.rounds[-1]
     quick = add_hand(before, record, score_entry(second, after.names, after.rules), after)
     full = score_game(after)
@@ -111,7 +100,7 @@ def test_adding_one_hand_gives_the_same_game_as_scoring_every_hand_again():
 
 def test_a_hand_listing_the_wrong_number_of_sides_is_refused_naming_the_sides():
     with pytest.raises(InvalidRoundError) as err:
-        score_game(game_of(hand(won(*ALL), won(), won())))
+        score_game(core_game(hand(won(*ALL), won(), won())))
     assert err.value.field == "sides" and "2 sides" in str(err.value)
 
 
@@ -120,7 +109,7 @@ def test_a_hand_listing_the_wrong_number_of_sides_is_refused_naming_the_sides():
 
 def test_a_corrected_hand_changes_the_totals_and_the_winner_and_later_hands_follow():
     # Game to 4. As first entered Anna wins hand 1 outright (4-0) and the game is over.
-    entered = game_of(hand(won(*ALL), won()), hand(won("coins"), won("cards", "settebello")), target=4)
+    entered = core_game(hand(won(*ALL), won()), hand(won("coins"), won("cards", "settebello")), target=4)
     assert score_game(entered).winner == 0
     assert status(score_game(entered)) == "Anna wins 4-0. Hands after hand 1 are not counted: the game was already won."
     # Corrected: Bruno had the settebello and the primiera of hand 1 (2-2), so hand 2 now counts and wins him the
@@ -134,7 +123,7 @@ def test_a_corrected_hand_changes_the_totals_and_the_winner_and_later_hands_foll
 def test_a_deleted_hand_leaves_the_game_as_if_it_was_never_played_and_ids_stay():
     hands = (hand(won(*ALL), won()), hand(won("settebello"), won("cards", scopas=1)),
              hand(won("coins", "settebello"), won()))  # fmt: skip
-    game = game_of(*hands, target=11)
+    game = core_game(*hands, target=11)
     assert score_game(game).totals == (7, 2)
     without_first = replace(game, rounds=tuple(replace(r, number=i + 1) for i, r in enumerate(game.rounds[1:])))
     score = score_game(without_first)
@@ -145,7 +134,7 @@ def test_a_deleted_hand_leaves_the_game_as_if_it_was_never_played_and_ids_stay()
 
 
 def test_deleting_the_winning_hand_reopens_the_game():
-    game = game_of(hand(won("cards"), won("settebello")), hand(won(*ALL), won()), target=4)
+    game = core_game(hand(won("cards"), won("settebello")), hand(won(*ALL), won()), target=4)
     assert score_game(game).winner == 0
     reopened = score_game(replace(game, rounds=game.rounds[:1]))
     assert reopened.winner is None and not reopened.finished and reopened.totals == (1, 1)
@@ -156,13 +145,13 @@ def test_deleting_the_winning_hand_reopens_the_game():
 
 def test_the_single_highest_total_at_or_over_the_target_wins():
     # RULES.md end "highest": both pass 4 in hand 2; Anna's 6 beats Bruno's 5.
-    score = score_game(game_of(hand(won("cards", "coins"), won("settebello", "primiera")),
+    score = score_game(core_game(hand(won("cards", "coins"), won("settebello", "primiera")),
                                hand(won(*ALL), won(scopas=3)), target=4))  # fmt: skip
     assert score.totals == (6, 5) and score.winner == 0 and status(score) == "Anna wins 6-5."
 
 
 def test_equal_top_totals_over_the_target_play_another_hand():
-    tied = game_of(hand(won("cards", "coins", "settebello", "primiera"), won(scopas=4)), target=4)
+    tied = core_game(hand(won("cards", "coins", "settebello", "primiera"), won(scopas=4)), target=4)
     score = score_game(tied)
     assert score.totals == (4, 4) and score.winner is None and score.progress.tied
     assert status(score) == "Tied at 4-4 at or over 4: play another hand."
@@ -175,7 +164,7 @@ def test_equal_top_totals_over_the_target_play_another_hand():
 def test_with_count_out_the_first_side_to_reach_the_target_wins_and_the_rest_goes_unscored():
     # RULES.md end "count_out": Bruno leads 3-2 and needs one; Anna needs two. In the last hand Anna takes cards
     # and coins (counted first) and reaches 4 before Bruno's settebello is counted.
-    game = game_of(hand(won("cards", "coins"), won("settebello", "primiera", scopas=1)),
+    game = core_game(hand(won("cards", "coins"), won("settebello", "primiera", scopas=1)),
                    hand(won("cards", "coins"), won("settebello", "primiera")), target=4, end="count_out")  # fmt: skip
     score = score_game(game)
     assert score.winner == 0 and score.totals == (4, 3)
@@ -184,7 +173,7 @@ def test_with_count_out_the_first_side_to_reach_the_target_wins_and_the_rest_goe
 
 
 def test_hands_after_the_winning_hand_count_for_nothing():
-    score = score_game(game_of(hand(won(*ALL), won()), hand(won(), won(*ALL, scopas=2)), target=4))
+    score = score_game(core_game(hand(won(*ALL), won()), hand(won(), won(*ALL, scopas=2)), target=4))
     assert score.winner == 0 and score.progress.finished_round == 1
     assert score.rounds[1].counted == (0, 0) and score.totals == (4, 0)
 
@@ -196,7 +185,7 @@ def test_the_deal_passes_to_the_right_and_the_player_on_the_dealers_right_leads(
     names = ("Anna", "Bruno", "Carla")
     seen = []
     for n in range(4):
-        score = score_game(game_of(*[hand(won("settebello"), won(), won())] * n, names=names, target=99))
+        score = score_game(core_game(*[hand(won("settebello"), won(), won())] * n, names=names, target=99))
         seen.append((score.dealer, score.leader))
     assert seen == [("Anna", "Bruno"), ("Bruno", "Carla"), ("Carla", "Anna"), ("Anna", "Bruno")]
 
@@ -204,14 +193,14 @@ def test_the_deal_passes_to_the_right_and_the_player_on_the_dealers_right_leads(
 def test_partners_sit_apart_so_the_deal_alternates_between_the_teams():
     teams = {"Blu": ("Anna", "Carla"), "Rossi": ("Bruno", "Dario")}
     dealers = [
-        score_game(game_of(*[hand(won("settebello"), won())] * n, teams=teams, target=99)).dealer for n in range(5)
+        score_game(core_game(*[hand(won("settebello"), won())] * n, teams=teams, target=99)).dealer for n in range(5)
     ]
     assert dealers == ["Anna", "Bruno", "Carla", "Dario", "Anna"]
 
 
 def test_the_deal_can_pass_to_the_left_instead():
     names = ("Anna", "Bruno", "Carla")
-    score = score_game(game_of(hand(won("settebello"), won(), won()), names=names, target=99, direction="left"))
+    score = score_game(core_game(hand(won("settebello"), won(), won()), names=names, target=99, direction="left"))
     assert (score.dealer, score.leader) == ("Carla", "Bruno")
 
 
@@ -221,7 +210,7 @@ def test_the_deal_can_pass_to_the_left_instead():
 def test_a_caller_who_reaches_the_target_in_category_order_wins_at_once():
     # Anna is at 2 of 4 and calls out: cards and coins bring her to 4 before Bruno's settebello is counted.
     called = hand(won("cards", "coins"), won("settebello", "primiera"), call=0)
-    game = game_of(hand(won("cards", "coins"), won("settebello")), called, target=4, call_out=True)
+    game = core_game(hand(won("cards", "coins"), won("settebello")), called, target=4, call_out=True)
     score = score_game(game)
     assert score.winner == 0 and score.totals == (4, 1)
     note = str(score.rounds[-1].score.reasons[-1].text)
@@ -229,7 +218,7 @@ def test_a_caller_who_reaches_the_target_in_category_order_wins_at_once():
 
 
 def test_a_caller_who_falls_short_loses_and_the_other_side_wins():
-    game = game_of(hand(won("cards"), won("settebello"), call=0), target=4, call_out=True)
+    game = core_game(hand(won("cards"), won("settebello"), call=0), target=4, call_out=True)
     score = score_game(game)
     assert score.winner == 1 and score.totals == (1, 1)
     assert "the call fails, and Anna loses" in str(score.rounds[-1].score.reasons[-1].text)
@@ -237,7 +226,7 @@ def test_a_caller_who_falls_short_loses_and_the_other_side_wins():
 
 def test_a_call_out_is_refused_when_the_rules_do_not_play_it():
     with pytest.raises(InvalidRoundError) as err:
-        score_game(game_of(hand(won(*ALL), won(), call=0)))
+        score_game(core_game(hand(won(*ALL), won(), call=0)))
     assert err.value.field == "call_out"
 
 

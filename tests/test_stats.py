@@ -1,7 +1,7 @@
 """Statistics (``scorekeeper.rules.stats``) on small games counted by hand: what one game says about its sides, and
 players', teams' and head-to-head records over several games.
 
-Plain functions on the core. The games (built with ``tests.test_ledger.game_of``):
+Plain functions on the core. The games (built with ``tests.conftest.core_game``):
 
 - ``A`` (oldest), to 4: hand 1 Anna takes cards, coins, settebello and a scopa (4), Bruno the primiera (1): Anna
   wins 4-1. A hand recorded after it (all Bruno's) counts for nothing.
@@ -14,7 +14,8 @@ import pytest
 
 from scorekeeper.rules.ledger import score_game
 from scorekeeper.rules.stats import finished, head_to_head, player_stats, summarise, team_key, team_stats
-from tests.test_ledger import ALL, game_of, hand, won
+from tests.conftest import core_game
+from tests.test_ledger import ALL, hand, won
 
 NAMES = {"a": "Anna", "b": "Bruno", "c": "Carla", "d": "Dario"}
 
@@ -32,9 +33,9 @@ def summaries():
         hand(won("cards"), won("coins", "settebello")),
         hand(won("coins"), won("cards", "settebello", "primiera")),
     )
-    a = game_of(*a_hands, target=4, game_id="A", created="2026-11-01")
-    b = game_of(*b_hands, target=4, game_id="B", created="2026-11-08")
-    c = game_of(hand(won(*ALL), won(scopas=1)), names=("Anna", "Carla"), game_id="C", created="2026-11-15")
+    a = core_game(*a_hands, target=4, game_id="A", created="2026-11-01")
+    b = core_game(*b_hands, target=4, game_id="B", created="2026-11-08")
+    c = core_game(hand(won(*ALL), won(scopas=1)), names=("Anna", "Carla"), game_id="C", created="2026-11-15")
     return [summary(c, "a", "c"), summary(b, "a", "b"), summary(a, "a", "b")]
 
 
@@ -65,7 +66,7 @@ def test_an_unfinished_game_is_summed_up_but_no_statistic_counts_it(summaries):
 
 
 def test_a_game_with_no_hands_sums_to_nothing():
-    empty = summary(game_of(game_id="E"), "a", "b")
+    empty = summary(core_game(game_id="E"), "a", "b")
     assert empty["hands"] == 0 and empty["totals"] == [0, 0] and empty["finished"] is False
     assert all(s["points"] == 0 and s["scopas"] == 0 for s in empty["sides"])
 
@@ -103,8 +104,8 @@ def test_best_and_worst_games_and_streaks_read_the_games_oldest_first(summaries)
 
 
 def test_the_napola_is_counted_only_over_the_hands_where_it_was_played():
-    napola = game_of(hand(won(*ALL), won()), target=4, game_id="N", napola=True)
-    plain = game_of(hand(won(*ALL), won()), target=4, game_id="P")
+    napola = core_game(hand(won(*ALL), won()), target=4, game_id="N", napola=True)
+    plain = core_game(hand(won(*ALL), won()), target=4, game_id="P")
     anna = player_stats([summary(napola, "a", "b"), summary(plain, "a", "b")], NAMES)["a"].to_dict()
     assert anna["hands"] == 2 and "napola" in anna["categories"] and anna["category_rates"]["napola"] == 0.0
     without = player_stats([summary(plain, "a", "b")], NAMES)["a"].to_dict()
@@ -117,7 +118,7 @@ def test_the_napola_is_counted_only_over_the_hands_where_it_was_played():
 def team_game():
     """Anna and Carla (Blu) beat Bruno and Dario (Rossi) 4-0 in one hand."""
     teams = {"Blu": ("Anna", "Carla"), "Rossi": ("Bruno", "Dario")}
-    return summary(game_of(hand(won(*ALL), won()), teams=teams, target=4, game_id="T"), "a+c", "b+d")
+    return summary(core_game(hand(won(*ALL), won()), teams=teams, target=4, game_id="T"), "a+c", "b+d")
 
 
 def test_a_teams_result_counts_for_each_of_its_players():
@@ -132,7 +133,7 @@ def test_a_team_is_the_same_players_whatever_their_seats():
     assert set(teams) == {"a+c", "b+d"}
     assert teams["a+c"].name == "Anna & Carla" and (teams["a+c"].games, teams["a+c"].wins) == (2, 2)
     # Players alone make no team.
-    assert team_stats([summary(game_of(hand(won(*ALL), won()), target=4), "a", "b")], NAMES) == {}
+    assert team_stats([summary(core_game(hand(won(*ALL), won()), target=4), "a", "b")], NAMES) == {}
 
 
 def test_head_to_head_counts_the_finished_games_the_two_played_on_opposite_sides(summaries):
@@ -146,6 +147,6 @@ def test_head_to_head_counts_the_finished_games_the_two_played_on_opposite_sides
 def test_head_to_head_of_partners_is_nothing_and_a_third_sides_win_counts_for_neither():
     assert head_to_head([team_game()], "a", "c")["games"] == 0
     assert head_to_head([team_game()], ["a", "c"], ["b", "d"])["wins"] == [1, 0]
-    three = game_of(hand(won(), won(), won(*ALL)), names=("Anna", "Bruno", "Carla"), target=4, game_id="3")
+    three = core_game(hand(won(), won(), won(*ALL)), names=("Anna", "Bruno", "Carla"), target=4, game_id="3")
     result = head_to_head([summary(three, "a", "b", "c")], "a", "b")
     assert result["games"] == 1 and result["wins"] == [0, 0] and result["list"][0]["winner"] is None
