@@ -10,12 +10,10 @@ import pytest
 
 from app import create_app
 from scorekeeper.services.backup import BackupError, backup, restore
+from tests.conftest import new_game
 
-
-def make_game(client, n):
-    body = {"sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"target": 99}}
-    game = client.post("/api/v1/games", json=body).get_json()
-    return game["id"], {"X-Keeper-Key": game["keeper_key"]}
+# Games to 99: long enough for every hand these tests save.
+LONG = {"target": 99}
 
 
 def add_hand(client, game_id, key, i):
@@ -40,7 +38,7 @@ def test_a_backup_taken_while_hands_are_saved_restores_to_the_same_games(tmp_pat
     db = str(tmp_path / "live.sqlite3")
     app = create_app({"TESTING": True, "DATABASE": db, "WTF_CSRF_ENABLED": False})
     client = app.test_client()
-    made = [make_game(client, n) for n in range(3)]
+    made = [(g.id, g.keeper) for g in (new_game(client, rules=LONG) for _ in range(3))]
     for game_id, key in made:
         add_hand(client, game_id, key, 0)
 
@@ -99,7 +97,8 @@ def test_a_backup_never_overwrites_and_a_restore_takes_only_a_scorekeeper_databa
 def test_the_flask_commands_back_up_and_restore(tmp_path):
     db = str(tmp_path / "live.sqlite3")
     app = create_app({"TESTING": True, "DATABASE": db, "WTF_CSRF_ENABLED": False})
-    game_id, key = make_game(app.test_client(), 0)
+    game = new_game(app.test_client(), rules=LONG)
+    game_id, key = game.id, game.keeper
     add_hand(app.test_client(), game_id, key, 1)
     runner = app.test_cli_runner()
     copy = str(tmp_path / "copy.sqlite3")

@@ -8,11 +8,6 @@ from app import create_app
 from tests.test_games_api import counts, post_round
 
 
-@pytest.fixture
-def game(client):
-    return client.post("/api/v1/games", json={"sides": [{"name": "Anna"}, {"name": "Bruno"}]}).json
-
-
 def test_a_body_over_the_limit_is_a_413_and_nothing_is_stored(client, game):
     body = counts(submission_id="sub-huge-0001")
     body["padding"] = "x" * (2 * 1024 * 1024)

@@ -6,6 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import new_game
+
 
 def page(client, query):
     r = client.get("/check" + query)
@@ -47,9 +49,7 @@ def test_the_deal_check_calls_for_a_redeal_with_three_kings(client):
 
 
 def test_game_rules_and_deck_style_carry_over(client):
-    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}], "deck_style": "french",
-                                           "rules": {"profile": "asso-piglia-tutto"}})  # fmt: skip
-    game_id = r.json["id"]
+    game_id = new_game(client, "A", "B", deck_style="french", rules={"profile": "asso-piglia-tutto"}).id
     assert client.get(f"/g/{game_id}/check").headers["Location"] == f"/check?game={game_id}"
     status, html = page(client, f"?game={game_id}&table=3c,4s&hand=1d")
     assert "takes the whole table" in html and "4 of Spades + 3 of Hearts" in html
@@ -133,20 +133,18 @@ def test_a_claim_about_a_card_not_in_the_hand_is_shown_at_the_card_played(client
 
 
 def test_the_rules_menus_show_what_the_game_plays(client):
-    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}],
-                                           "rules": {"profile": "classic", "capture_choice": "fewest"}})  # fmt: skip
-    status, html = page(client, f"?game={r.json['id']}&table=1d,9d,2d,3d,4d&hand=10c")
+    game = new_game(client, "A", "B", rules={"profile": "classic", "capture_choice": "fewest"})
+    status, html = page(client, f"?game={game.id}&table=1d,9d,2d,3d,4d&hand=10c")
     assert status == 200 and html.count('class="play"') == 1
     assert '<option selected value="fewest">' in html.split('id="opt_capture_choice"')[1]
-    assert f"capture_choice=fewest&amp;game={r.json['id']}" in html
+    assert f"capture_choice=fewest&amp;game={game.id}" in html
 
 
 def test_a_profile_chosen_over_the_games_own_stays_in_the_shared_link(client):
-    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}],
-                                           "rules": {"profile": "asso-piglia-tutto"}})  # fmt: skip
-    status, html = page(client, f"?game={r.json['id']}&profile=classic&table=3c,4s&hand=1d")
+    game = new_game(client, "A", "B", rules={"profile": "asso-piglia-tutto"})
+    status, html = page(client, f"?game={game.id}&profile=classic&table=3c,4s&hand=1d")
     assert status == 200 and "Trail" in html and "takes the whole table" not in html
-    assert f"profile=classic&amp;game={r.json['id']}" in html
+    assert f"profile=classic&amp;game={game.id}" in html
 
 
 @pytest.mark.parametrize(
@@ -248,8 +246,7 @@ def test_the_answer_has_its_own_anchor_and_the_claim_form_opens_at_it(client):
 
 
 def test_clear_empties_the_position_and_keeps_the_rules_deck_and_game(client):
-    r = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}], "deck_style": "french"})
-    game_id = r.json["id"]
+    game_id = new_game(client, "A", "B", deck_style="french").id
     status, html = page(client, f"?game={game_id}&table=1d,9d,2d&hand=10c&capture_choice=fewest&last=1&play=10c")
     clear = re.search(r'<a class="button big clear" href="([^"]+)">Clear</a>', html)[1].replace("&amp;", "&")
     assert clear == f"/check?profile=classic&capture_choice=fewest&style=french&game={game_id}"

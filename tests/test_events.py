@@ -10,16 +10,9 @@ import pytest
 
 from scorekeeper.services import events
 from scorekeeper.store import Store
+from tests.conftest import new_event
 
 ALL = ["cards", "coins", "settebello", "primiera"]
-
-
-def make(client, players=tuple("ABCDEFGH"), **extra):
-    body = {"name": "Scopa Sunday", "players": list(players), "rules": {"target": 4}, **extra}
-    r = client.post("/api/v1/events", json=body)
-    assert r.status_code == 201, r.get_json()
-    event = r.get_json()
-    return event, {"X-Organiser-Key": event["organiser_key"]}
 
 
 def pair(client, event, key, **body):
@@ -47,7 +40,8 @@ def by_name(table):
 
 
 def test_an_evening_of_eight_players_three_swiss_rounds(client):
-    event, key = make(client, pairing="swiss", rounds=3)
+    event = new_event(client, pairing="swiss", rounds=3)
+    key = event.key
     assert event["organiser_url"].endswith(f"/e/{event['id']}/organise/{event['organiser_key']}")
     first = pair(client, event, key)
     assert first["number"] == 1 and first["bye"] is None
@@ -79,8 +73,8 @@ def test_an_evening_of_eight_players_three_swiss_rounds(client):
     assert [line["rank"] for line in final["standings"]] == sorted(line["rank"] for line in final["standings"])
 
 
-def test_pairing_needs_the_organiser_key_and_is_done_once(client):
-    event, key = make(client)
+def test_pairing_needs_the_organiser_key_and_is_done_once(client, event):
+    key = event.key
     assert client.post(f"/api/v1/events/{event['id']}/rounds").status_code == 403
     assert client.post(f"/api/v1/events/{event['id']}/rounds", headers={"X-Organiser-Key": "nope"}).status_code == 403
     first = pair(client, event, key, number=1)
@@ -97,7 +91,8 @@ def test_pairing_needs_the_organiser_key_and_is_done_once(client):
 
 def test_two_organiser_phones_pairing_at_once_pair_the_round_once(app):
     client = app.test_client()
-    event, key = make(client)
+    event = new_event(client)
+    key = event.key
     answers = []
 
     def go():
@@ -116,7 +111,8 @@ def test_two_organiser_phones_pairing_at_once_pair_the_round_once(app):
 
 def test_tables_reporting_at_the_same_moment_all_count(app):
     client = app.test_client()
-    event, key = make(client, players=[f"P{i}" for i in range(16)])
+    event = new_event(client, players=[f"P{i}" for i in range(16)])
+    key = event.key
     first = pair(client, event, key)
     errors = []
 
@@ -138,7 +134,8 @@ def test_tables_reporting_at_the_same_moment_all_count(app):
 
 
 def test_the_organiser_corrects_and_forfeits_tables_and_the_standings_follow_at_once(client):
-    event, key = make(client, players=["Anna", "Bruno", "Carla", "Dario"])
+    event = new_event(client, players=["Anna", "Bruno", "Carla", "Dario"])
+    key = event.key
     first = pair(client, event, key)  # Anna-Carla, Bruno-Dario
     play(client, first["tables"][0], winner=0)  # Anna wins 4-0
     url = f"/api/v1/events/{event['id']}/rounds/1/tables"
@@ -170,7 +167,8 @@ def test_the_organiser_corrects_and_forfeits_tables_and_the_standings_follow_at_
     ],
 )
 def test_a_bad_correction_says_what_is_expected_and_changes_nothing(client, body, field, words):
-    event, key = make(client, players=["Anna", "Bruno"])
+    event = new_event(client, players=["Anna", "Bruno"])
+    key = event.key
     pair(client, event, key)
     r = client.put(f"/api/v1/events/{event['id']}/rounds/1/tables/1/result", headers=key, json=body)
     assert r.status_code == 400 and r.get_json()["field"] == field and words in r.get_json()["message"]
@@ -209,7 +207,8 @@ def test_a_bad_event_is_refused_with_the_field_and_nothing_is_stored(client, app
 
 
 def test_a_round_robin_of_five_gives_each_a_bye_and_meets_everybody_once(client):
-    event, key = make(client, players=["A", "B", "C", "D", "E"], pairing="round_robin")
+    event = new_event(client, players=["A", "B", "C", "D", "E"], pairing="round_robin")
+    key = event.key
     assert event["rounds"] == 5
     met, byes = set(), []
     for number in range(1, 6):
@@ -226,8 +225,9 @@ def test_a_round_robin_of_five_gives_each_a_bye_and_meets_everybody_once(client)
 
 
 def test_fixed_pairs_at_tables_of_four_play_partnership_games(client):
-    event, key = make(client, players=["Anna", "Carla", "Bruno", "Dario"], table_size=4,
+    event = new_event(client, players=["Anna", "Carla", "Bruno", "Dario"], table_size=4,
                       rules={"profile": "scopone-scientifico", "target": 4})  # fmt: skip
+    key = event.key
     assert [p["name"] for p in event["players"]] == ["Anna & Carla", "Bruno & Dario"]
     played = pair(client, event, key)
     game = client.get(played["tables"][0]["game"]["url"].replace("http://localhost", "/api/v1/games").replace(
@@ -236,7 +236,8 @@ def test_fixed_pairs_at_tables_of_four_play_partnership_games(client):
 
 
 def test_a_player_who_leaves_is_paired_no_more_and_a_round_not_started_is_paired_again(client):
-    event, key = make(client, players=list("ABCDEF"), pairing="swiss", rounds=3)
+    event = new_event(client, players=list("ABCDEF"), pairing="swiss", rounds=3)
+    key = event.key
     first = pair(client, event, key)  # A-D, B-E, C-F
     play(client, first["tables"][0])  # A-D under way (finished)
     r = client.post(f"/api/v1/events/{event['id']}/entrants/6/withdraw", headers=key, json={})
@@ -272,7 +273,8 @@ def test_table_keys_are_made_again_from_the_organiser_key_only():
 
 
 def test_unknown_events_are_404_and_no_event_route_gives_a_500(client):
-    event, key = make(client, players=["Anna", "Bruno"])
+    event = new_event(client, players=["Anna", "Bruno"])
+    key = event.key
     paths = ["/api/v1/events/nope", "/api/v1/events/nope/standings", "/e/nope", "/e/nope/screen", "/e/nope/sheet",
              f"/api/v1/events/{event['id']}/rounds/9", "/e/nope/version", "/e/nope/export.csv"]  # fmt: skip
     for path in paths:
@@ -319,7 +321,8 @@ def test_a_bad_event_form_keeps_what_was_typed_and_says_what_is_wrong(client):
 
 
 def test_table_cards_and_organiser_actions_are_the_organisers_alone(app, client):
-    event, key = make(client, players=["Anna", "Bruno"])
+    event = new_event(client, players=["Anna", "Bruno"])
+    key = event.key
     pair(client, event, key)
     other = app.test_client()
     assert other.get(f"/e/{event['id']}/rounds/1/cards").status_code == 403
@@ -330,7 +333,8 @@ def test_table_cards_and_organiser_actions_are_the_organisers_alone(app, client)
 
 
 def test_the_big_screen_the_result_sheet_and_the_exports(client):
-    event, key = make(client, players=["Anna", "Bruno", "Carla", "Dario"])
+    event = new_event(client, players=["Anna", "Bruno", "Carla", "Dario"])
+    key = event.key
     first = pair(client, event, key)
     play(client, first["tables"][0])
     screen = client.get(f"/e/{event['id']}/screen").get_data(as_text=True)
@@ -347,7 +351,8 @@ def test_the_big_screen_the_result_sheet_and_the_exports(client):
 
 
 def test_in_a_round_robin_the_opponents_of_players_who_left_have_the_round_off(client):
-    event, key = make(client, players=list("ABCDEF"), pairing="round_robin")
+    event = new_event(client, players=list("ABCDEF"), pairing="round_robin")
+    key = event.key
     first = pair(client, event, key)
     for t in first["tables"]:
         play(client, t)
@@ -362,7 +367,8 @@ def test_in_a_round_robin_the_opponents_of_players_who_left_have_the_round_off(c
 
 
 def test_the_organisers_page_forms_correct_forfeit_withdraw_pair_again_and_close(client):
-    event, key = make(client, players=["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], rounds=2)
+    event = new_event(client, players=["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], rounds=2)
+    key = event.key
     client.get(event["organiser_url"])  # this phone runs it
     e = f"/e/{event['id']}"
     first = pair(client, event, key)  # Swiss: Anna-Dario, Bruno-Elena, Carla-Fabio
@@ -399,7 +405,8 @@ def test_the_organisers_page_forms_correct_forfeit_withdraw_pair_again_and_close
 
 
 def test_a_late_arrival_joins_a_swiss_event_and_is_paired_at_once_or_next_round(client):
-    event, key = make(client, players=list("ABCDE"), pairing="swiss", rounds=3)
+    event = new_event(client, players=list("ABCDE"), pairing="swiss", rounds=3)
+    key = event.key
     first = pair(client, event, key)
     assert first["bye"] == "E"
     url = f"/api/v1/events/{event['id']}/entrants"
@@ -413,7 +420,8 @@ def test_a_late_arrival_joins_a_swiss_event_and_is_paired_at_once_or_next_round(
         r = client.post(url, headers=key, json=body)
         assert r.status_code == 400 and r.get_json()["field"] == "name" and words in r.get_json()["message"], body
     assert client.post(url, json={"name": "Gino"}).status_code == 403
-    robin, robin_key = make(client, players=list("ABCD"), pairing="round_robin")
+    robin = new_event(client, players=list("ABCD"), pairing="round_robin")
+    robin_key = robin.key
     assert robin["rounds"] == 3
     client.post(f"/api/v1/events/{robin['id']}/entrants", headers=robin_key, json={"name": "Ezio"})
     assert client.get(f"/api/v1/events/{robin['id']}").get_json()["rounds"] == 5  # the whole schedule of five

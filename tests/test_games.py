@@ -5,12 +5,13 @@ import threading
 
 import pytest
 
-from scorekeeper.rules import InvalidRoundError, Rules, Side
+from scorekeeper.rules import InvalidRoundError
 from scorekeeper.rules import ledger as ledger_module
 from scorekeeper.rules.ledger import HandEntry
 from scorekeeper.services import games
 from scorekeeper.services.errors import Conflict, NotFound, Unavailable
 from scorekeeper.store import Store
+from tests.conftest import new_game, service_game
 
 TALLY_A = {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}
 TALLY_B = {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}
@@ -27,16 +28,9 @@ def tied_hand() -> HandEntry:
 
 
 @pytest.fixture
-def store(tmp_path):
-    with Store(str(tmp_path / "games.sqlite3")) as s:
-        s.migrate()
-        yield s
-
-
-@pytest.fixture
 def game_id(store):
-    game, _key = games.new_game(store, "Friday", [Side("Anna", ()), Side("Bruno", ())], Rules())
-    return game.id
+    """The id of a game "Friday" of Anna against Bruno, made through the service on the shared ``store``."""
+    return service_game(store)[0].id
 
 
 def test_undo_removes_exactly_the_hand_this_phone_saved_and_returns_its_scopas(store, game_id):
@@ -130,7 +124,7 @@ def test_a_change_made_by_another_process_is_seen(tmp_path):
     path = str(tmp_path / "shared.sqlite3")
     with Store(path) as one, Store(path) as two:
         one.migrate()
-        game, _ = games.new_game(one, "", [Side("Anna", ()), Side("Bruno", ())], Rules())
+        game, _ = service_game(one, name="")
         assert games.get(one, game.id).totals == (0, 0)
         games.record_hand(two, game.id, hand(), "sub-hand-0001")
         games.scores._games.clear()  # another process has its own memory
@@ -156,7 +150,7 @@ def test_a_read_only_database_still_serves_reads(tmp_path):
     path = str(tmp_path / "ro.sqlite3")
     with Store(path) as s:
         s.migrate()
-        game, _ = games.new_game(s, "", [Side("Anna", ()), Side("Bruno", ())], Rules())
+        game, _ = service_game(s, name="")
         games.record_hand(s, game.id, hand(), "sub-hand-0001")
         s.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     with Store(f"file:{path}?mode=ro") as s:
@@ -171,7 +165,7 @@ def test_forty_writers_on_one_game_lose_nothing(tmp_path):
     path = str(tmp_path / "busy.sqlite3")
     with Store(path) as s:
         s.migrate()
-        game, _ = games.new_game(s, "", [Side("Anna", ()), Side("Bruno", ())], Rules())
+        game, _ = service_game(s, name="")
     errors = []
 
     def writer(n):
@@ -229,8 +223,8 @@ def test_a_hand_saved_meanwhile_that_won_the_game_is_what_the_second_phone_is_to
 def test_a_game_keeps_a_bounded_number_of_hands(client, monkeypatch):
     # Hands where every category is tied score nothing: without a bound a game could grow for ever.
     monkeypatch.setattr(games, "HANDS_MAX", 2)
-    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    head = {"X-Keeper-Key": g["keeper_key"]}
+    g = new_game(client, "A", "B")
+    head = g.keeper
     hand = {"sides": [{"won": ["settebello"]}, {"won": []}]}
     for i in range(2):
         assert client.post(f"/api/v1/games/{g['id']}/rounds", json={**hand, "submission_id": f"sub-bound-{i}"},

@@ -3,23 +3,7 @@
 import pytest
 
 from scorekeeper.rules import DECK
-
-ANNA_WINS_FOUR = {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}
-BRUNO_LOSES = {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}
-
-
-def counts(a=ANNA_WINS_FOUR, b=BRUNO_LOSES, scopas=(0, 0), submission_id="sub-00000001"):
-    return {
-        "submission_id": submission_id,
-        "sides": [{"tally": a, "scopas": scopas[0]}, {"tally": b, "scopas": scopas[1]}],
-    }
-
-
-@pytest.fixture
-def game(client):
-    r = client.post("/api/v1/games", json={"name": "Friday", "sides": [{"name": "Anna"}, {"name": "Bruno"}]})
-    assert r.status_code == 201
-    return r.json
+from tests.conftest import ANNA_WINS_FOUR, BRUNO_LOSES, counts
 
 
 def post_round(client, game, body, key=None):
@@ -133,8 +117,8 @@ def test_put_replaces_a_round_and_the_game_reopens(client, game):
     assert [s["total"] for s in g["sides"]] == [8, 4] and g["finished"] is False
 
 
-def test_put_with_an_old_version_is_refused(client, game):
-    seen = post_round(client, game, counts()).json["version"]
+def test_put_with_an_old_version_is_refused(client, game, recorded_hand):
+    seen = recorded_hand["version"]
     headers = {"X-Keeper-Key": game["keeper_key"]}
     url = f"/api/v1/games/{game['id']}/rounds/1"
     first = {**counts(scopas=(1, 0), submission_id="sub-edit-0001"), "version": seen}

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tests.conftest import new_game, new_group, record_hand
+
 
 def won(*categories, scopas=0, napola=0):
     side = {"won": list(categories), "scopas": scopas}
@@ -16,28 +18,21 @@ ALL = ("cards", "coins", "settebello", "primiera")
 
 
 class Group:
-    """A group made through the API, and games played in it."""
+    """A group made through the API (``tests.conftest.new_group``), and games played in it."""
 
     def __init__(self, client, name="Venerdì da Nonna"):
         self.client = client
-        made = client.post("/api/v1/groups", json={"name": name})
-        assert made.status_code == 201, made.get_json()
-        body = made.get_json()
-        self.id, self.key, self.body = body["id"], {"X-Group-Key": body["group_key"]}, body
+        self.group = new_group(client, name)
+        self.id, self.key, self.body = self.group.id, self.group.key, dict(self.group)
         self.n = 0
 
     def game(self, sides, hands=(), **rules):
         """Start a game (sides: names, or lists of names for teams) and record its hands; its id and key."""
-        rows = [{"name": s} if isinstance(s, str) else {"name": " & ".join(s), "players": list(s)} for s in sides]
-        r = self.client.post("/api/v1/games", json={"sides": rows, "group": self.id, "rules": rules}, headers=self.key)
-        assert r.status_code == 201, r.get_json()
-        game = r.get_json()
-        key = {"X-Keeper-Key": game["keeper_key"]}
+        game = new_game(self.client, *sides, rules=rules, group=self.group)
         for hand in hands:
             self.n += 1
-            body = {"submission_id": f"sub-group-{self.n:04d}", "sides": list(hand)}
-            assert self.client.post(f"/api/v1/games/{game['id']}/rounds", json=body, headers=key).status_code == 201
-        return game["id"], key
+            record_hand(self.client, game, {"submission_id": f"sub-group-{self.n:04d}", "sides": list(hand)})
+        return game.id, game.keeper
 
     def stats(self):
         return {p["name"]: p for p in self.client.get(f"/api/v1/groups/{self.id}/stats").get_json()["players"]}
@@ -291,17 +286,16 @@ def test_the_group_page_lists_teams_with_one_tap_to_their_head_to_head(client):
     assert "Anna &amp; Carla against Bruno &amp; Dario" in h2h and "2 games on opposite sides" in h2h
 
 
-def test_a_game_started_on_its_own_can_be_added_to_a_group(client):
-    group = Group(client)
-    body = {"sides": [{"name": "anna"}, {"name": "Bruno"}]}
-    game = client.post("/api/v1/games", json=body).get_json()
+def test_a_game_started_on_its_own_can_be_added_to_a_group(client, group):
+    game = new_game(client, "anna", "Bruno")
     keys = {**group.key, "X-Keeper-Key": game["keeper_key"]}
     path = f"/api/v1/groups/{group.id}/games"
     assert client.post(path, json={"game": game["id"]}, headers=group.key).status_code == 403  # not its keeper
     assert client.post(path, json={"game": game["id"]}, headers={"X-Keeper-Key": game["keeper_key"]}).status_code == 403
     assert client.post(path, json={"game": game["id"]}, headers=keys).status_code == 201
-    assert [g["id"] for g in group.get()["games"]] == [game["id"]]
-    assert [p["name"] for p in group.get()["players"]] == ["anna", "Bruno"]
+    listed = client.get(f"/api/v1/groups/{group.id}").get_json()
+    assert [g["id"] for g in listed["games"]] == [game["id"]]
+    assert [p["name"] for p in listed["players"]] == ["anna", "Bruno"]
     again = client.post(path, json={"game": game["id"]}, headers=keys)
     assert again.status_code == 409 and again.get_json()["error"] == "in_group"
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import DECK, Card, Rules
 from scorekeeper.rules.errors import InvalidRoundError
 from scorekeeper.rules.scoring import Tally, best_four_cards, score_round
+from tests.conftest import new_game
 
 
 def cards(text: str) -> list[Card]:
@@ -310,13 +311,6 @@ def test_the_pad_prints_the_primiera_chart_for_the_courts_chosen(client):
 # --- How a game ends: napoleone, recount, calling out; seats: direction and six alone -------------------------------
 
 
-def new_game(client, names, **rules):
-    """A game through the API: its id and the keeper key's header."""
-    r = client.post("/api/v1/games", json={"sides": [{"name": n} for n in names], "rules": rules})
-    assert r.status_code == 201, r.get_json()
-    return r.get_json()["id"], {"X-Keeper-Key": r.get_json()["keeper_key"]}
-
-
 def hand(client, game, key, sides, **extra):
     """Record a hand (a list of side entries) and answer the API's reply."""
     body = {"submission_id": f"s-{len(sides)}-{hash(str(sides) + str(extra))}", "sides": sides, **extra}
@@ -329,14 +323,17 @@ ALL_COINS = [f"{r}d" for r in range(1, 11)]
 def test_all_ten_coins_win_the_game_at_once_with_the_napoleone(client):
     piles = [{"pile": ALL_COINS, "scopas": 0}, {"pile": ["7c", "7s", "7b", "6c", "6s", "6b"], "scopas": 0}]
     # Without the napoleone, one hand is 3 points (cards, coins, settebello) of 11.
-    game, key = new_game(client, ["Anna", "Bruno"])
+    made = new_game(client, "Anna", "Bruno")
+    game, key = made.id, made.keeper
     assert hand(client, game, key, piles).get_json()["finished"] is False
-    game, key = new_game(client, ["Anna", "Bruno"], napoleone=True)
+    made = new_game(client, "Anna", "Bruno", rules={"napoleone": True})
+    game, key = made.id, made.keeper
     answer = hand(client, game, key, piles).get_json()
     assert answer["finished"] is True and answer["winner"] == 0
     assert any("napoleone wins the game at once" in r["text"] for r in answer["reasons"])
     # Told by counts, ten coins are the napoleone too.
-    game, key = new_game(client, ["Anna", "Bruno"], napoleone=True)
+    made = new_game(client, "Anna", "Bruno", rules={"napoleone": True})
+    game, key = made.id, made.keeper
     counts = [{"tally": {"cards": 25, "coins": 10, "settebello": True, "primiera_won": False}},
               {"tally": {"cards": 15, "coins": 0, "settebello": False, "primiera_won": True}}]  # fmt: skip
     assert hand(client, game, key, counts).get_json()["winner"] == 0
@@ -348,14 +345,16 @@ def won(*categories, scopas=0):
 
 def test_equal_top_totals_are_broken_by_recounting_the_last_hand(client):
     for end, winner in (("highest", None), ("recount", 0)):
-        game, key = new_game(client, ["Anna", "Bruno"], end=end, target=4)
+        made = new_game(client, "Anna", "Bruno", rules={"end": end, "target": 4})
+        game, key = made.id, made.keeper
         hand(client, game, key, [won("cards", "coins", "settebello"), won()])  # 3-0
         # Anna takes the primiera, Bruno the cards, coins, settebello and a scopa: 4-4. Recounted in category order
         # from 3-0: cards 3-1, coins 3-2, settebello 3-3, primiera 4-3: Anna reaches 4 first, before Bruno's scopa.
         answer = hand(client, game, key, [won("primiera"), won("cards", "coins", "settebello", scopas=1)]).get_json()
         assert answer["totals"] == [4, 4]
         assert answer["winner"] == winner, end
-    game, key = new_game(client, ["Anna", "Bruno"], end="recount", target=4)
+    made = new_game(client, "Anna", "Bruno", rules={"end": "recount", "target": 4})
+    game, key = made.id, made.keeper
     hand(client, game, key, [won("cards", "coins", "settebello"), won()])
     answer = hand(client, game, key, [won("primiera"), won("cards", "coins", "settebello", scopas=1)]).get_json()
     said = " ".join(r["text"] for r in answer["reasons"])
@@ -365,7 +364,8 @@ def test_equal_top_totals_are_broken_by_recounting_the_last_hand(client):
 def test_a_side_that_calls_itself_out_wins_if_it_has_reached_the_target_and_loses_if_not(client):
     # Anna leads 9-0 of 11 and calls out mid-hand with the cards and the settebello: 11, the call is good.
     for call_with, winner in ((["cards", "settebello"], 0), (["settebello"], 1)):
-        game, key = new_game(client, ["Anna", "Bruno"], call_out=True)
+        made = new_game(client, "Anna", "Bruno", rules={"call_out": True})
+        game, key = made.id, made.keeper
         hand(client, game, key, [won("cards", "coins", "settebello", "primiera", scopas=5), won()])  # 9-0
         answer = hand(client, game, key, [won(*call_with), won("coins")], call_out=0).get_json()
         assert answer["finished"] is True and answer["winner"] == winner
@@ -375,7 +375,8 @@ def test_a_side_that_calls_itself_out_wins_if_it_has_reached_the_target_and_lose
         else:
             assert "the call fails, and Anna loses. Bruno wins" in said
     # Counts of a hand stopped early need not add up to the whole deck.
-    game, key = new_game(client, ["Anna", "Bruno"], call_out=True, target=2)
+    made = new_game(client, "Anna", "Bruno", rules={"call_out": True, "target": 2})
+    game, key = made.id, made.keeper
     counts = [{"tally": {"cards": 14, "coins": 4, "settebello": True, "primiera_won": False}},
               {"tally": {"cards": 8, "coins": 2, "settebello": False, "primiera_won": False}}]  # fmt: skip
     answer = hand(client, game, key, counts, call_out=0)
@@ -384,10 +385,12 @@ def test_a_side_that_calls_itself_out_wins_if_it_has_reached_the_target_and_lose
 
 
 def test_calling_out_needs_the_house_rule_and_a_side(client):
-    game, key = new_game(client, ["Anna", "Bruno"])
+    made = new_game(client, "Anna", "Bruno")
+    game, key = made.id, made.keeper
     r = hand(client, game, key, [won("cards"), won("settebello")], call_out=0)
     assert r.status_code == 400 and r.get_json()["field"] == "call_out"
-    game, key = new_game(client, ["Anna", "Bruno"], call_out=True)
+    made = new_game(client, "Anna", "Bruno", rules={"call_out": True})
+    game, key = made.id, made.keeper
     for bad in (2, -1, True, "0"):
         r = hand(client, game, key, [won("cards"), won("settebello")], call_out=bad)
         assert r.status_code == 400 and r.get_json()["field"] == "call_out", bad
@@ -395,18 +398,20 @@ def test_calling_out_needs_the_house_rule_and_a_side(client):
 
 def test_the_direction_of_play_decides_who_deals_next(client):
     names = ["Anna", "Bruno", "Carla"]
-    right = client.get(f"/api/v1/games/{new_game(client, names)[0]}").get_json()
-    left = client.get(f"/api/v1/games/{new_game(client, names, direction='left')[0]}").get_json()
+    right = client.get(f"/api/v1/games/{new_game(client, *names).id}").get_json()
+    left = client.get(f"/api/v1/games/{new_game(client, *names, rules={'direction': 'left'}).id}").get_json()
     assert (right["dealer"], right["leader"]) == ("Anna", "Bruno")
     assert (left["dealer"], left["leader"]) == ("Anna", "Carla")
-    game, key = new_game(client, names, direction="left")
+    made = new_game(client, *names, rules={"direction": "left"})
+    game, key = made.id, made.keeper
     after = hand(client, game, key, [won("cards", "settebello"), won("coins"), won()]).get_json()
     assert client.get(f"/api/v1/games/{game}").get_json()["dealer"] == "Carla", after
 
 
 def test_six_players_may_each_play_alone(client):
     names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
-    game, key = new_game(client, names)
+    made = new_game(client, *names)
+    game, key = made.id, made.keeper
     answer = hand(client, game, key, [won("cards", "settebello"), won("coins"), won(), won(), won(), won()])
     assert answer.status_code == 201 and answer.get_json()["totals"] == [2, 1, 0, 0, 0, 0]
 
@@ -455,8 +460,10 @@ def _score(client, rules, sides):
     return [s["points"] for s in r.get_json()["sides"]]
 
 
-def _game(client, rules, hands, names=("Anna", "Bruno", "Carla")):
-    game, key = new_game(client, list(names), **rules)
+def _play_hands(client, rules, hands, names=("Anna", "Bruno", "Carla")):
+    """A game of ``names`` under ``rules`` with ``hands`` recorded: its winner, next dealer and next leader."""
+    made = new_game(client, *names, rules=rules)
+    game, key = made.id, made.keeper
     for i, sides in enumerate(hands):
         body = {"submission_id": f"must-hand-{i}", "sides": sides}
         if isinstance(sides, dict):
@@ -496,7 +503,7 @@ def _scored(sides, **base):
 def _called(c, r):
     """Anna calls out with the cards alone (1 of 2) when the rule is played: her call fails and Bruno wins."""
     hand = {"sides": [won("cards"), won("settebello")], **({"call_out": 0} if r else {})}
-    return _game(c, {"target": 2, **r}, [hand], names=TWO)
+    return _play_hands(c, {"target": 2, **r}, [hand], names=TWO)
 
 
 MUST_SHOW = {
@@ -509,10 +516,10 @@ MUST_SHOW = {
     "primiera_min_sevens": (_scored(PILES_7, primiera_all_suits=False), {"primiera_min_sevens": 3}),
     "primiera_courts": (_scored(COURTS, primiera_all_suits=False), {"primiera_courts": "rank"}),
     "napola_points": (_scored(NAPOLA, napola=True), {"napola_points": "flat"}),
-    "napoleone": (lambda c, r: _game(c, r, [COINS], names=TWO), {"napoleone": True}),
-    "end": (lambda c, r: _game(c, {"target": 4, **r}, TIE_HANDS, names=TWO), {"end": "recount"}),
+    "napoleone": (lambda c, r: _play_hands(c, r, [COINS], names=TWO), {"napoleone": True}),
+    "end": (lambda c, r: _play_hands(c, {"target": 4, **r}, TIE_HANDS, names=TWO), {"end": "recount"}),
     "call_out": (_called, {"call_out": True}),
-    "direction": (lambda c, r: _game(c, r, []), {"direction": "left"}),
+    "direction": (lambda c, r: _play_hands(c, r, []), {"direction": "left"}),
 }
 
 

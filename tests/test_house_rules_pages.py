@@ -4,7 +4,8 @@ groups and hidden rules, and calling out from the scoreboard."""
 import re
 import sqlite3
 
-from tests.test_pages import api_game, hidden_fields, start
+from tests.conftest import new_game, start_at_table
+from tests.test_pages import api_game, hidden_fields
 from tests.test_winners_entry import rows_on, won
 
 
@@ -45,12 +46,12 @@ def test_a_house_rule_without_the_one_it_needs_is_refused_beside_its_menu(client
 
 def test_six_players_may_each_play_alone_from_the_form(client):
     names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
-    game_id = start(client, *names, layout="alone")
+    game_id = start_at_table(client, *names, layout="alone")
     assert [s["name"] for s in api_game(client, game_id)["sides"]] == names
 
 
 def test_calling_out_from_the_scoreboard_enters_the_hand_as_it_stands(client):
-    game_id = start(client, "Anna", "Bruno", opt_call_out="true", target="3")
+    game_id = start_at_table(client, "Anna", "Bruno", opt_call_out="true", target="3")
     board = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert "Anna calls out" in board and f"/g/{game_id}?call=0#winners" in board
     page = client.get(f"/g/{game_id}?call=0").get_data(as_text=True)
@@ -69,7 +70,7 @@ def test_calling_out_from_the_scoreboard_enters_the_hand_as_it_stands(client):
 
 
 def test_the_call_is_offered_only_where_the_game_plays_it(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     board = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert "calls out" not in board
     page = client.get(f"/g/{game_id}?call=0").get_data(as_text=True)
@@ -77,7 +78,7 @@ def test_the_call_is_offered_only_where_the_game_plays_it(client):
 
 
 def test_quick_counts_carry_the_call(client):
-    game_id = start(client, "Anna", "Bruno", opt_call_out="true", target="2")
+    game_id = start_at_table(client, "Anna", "Bruno", opt_call_out="true", target="2")
     page = client.get(f"/g/{game_id}/counts?call=1").get_data(as_text=True)
     assert "Bruno calls out" in page
     fields = hidden_fields(page.split('id="counts-form"', 1)[1].split("</form>", 1)[0])
@@ -92,9 +93,8 @@ def test_quick_counts_carry_the_call(client):
 
 def test_a_rematch_keeps_the_target_the_game_was_played_to(app, client):
     # A Scopa d'assi game stored when the profile played to 11: its target column says 11, its rules name no target.
-    body = {"sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"profile": "asso-piglia-tutto", "target": 11}}
-    made = client.post("/api/v1/games", json=body).get_json()
-    game_id, key = made["id"], {"X-Keeper-Key": made["keeper_key"]}
+    made = new_game(client, rules={"profile": "asso-piglia-tutto", "target": 11})
+    game_id, key = made.id, made.keeper
     db = sqlite3.connect(app.config["DATABASE"])
     with db:
         # A new version, as any change makes: the scores kept in memory are for the version they were made of.

@@ -17,6 +17,7 @@ from app import create_app
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
 from scorekeeper.rules.text import ENGLISH, Join, Msg, Voice, listing, msg, nmsg, pmsg
 from scorekeeper.web.common import i18n
+from tests.conftest import start_at_table
 
 
 def lang_of(page: str) -> str:
@@ -218,12 +219,6 @@ def test_anything_else_in_a_cookie_is_no_message():
 # Switching language keeps the page and everything typed in it; nothing is saved by it.
 
 
-def _start(client, *names):
-    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic",
-                                                               "deck_style": "italian"}  # fmt: skip
-    return client.post("/new", data=data).headers["Location"].rsplit("/", 1)[1]
-
-
 def _checked(page: str, name: str) -> str | None:
     for tag in re.findall(r"<input\b[^>]*>", page):
         if f'name="{name}"' in tag and re.search(r"\bchecked\b", tag):
@@ -248,7 +243,7 @@ def test_the_new_game_form_comes_back_typed_in_the_new_language(client):
 
 @pytest.mark.parametrize("mode", ["won", "counts", "piles"])
 def test_a_hand_being_entered_comes_back_in_the_new_language(client, mode):
-    game_id = _start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     if mode == "won":
         url, typed = f"/g/{game_id}", {"won_cards": "0", "won_coins": "tie", "won_settebello": "1"}
     elif mode == "counts":

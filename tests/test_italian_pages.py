@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.rules import DECK
 from scorekeeper.web.common.i18n import TRANSLATIONS
+from tests.conftest import start_at_table
 
 IT = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
 # The players of the test games: Italian names, which are no word of either language.
@@ -98,14 +99,6 @@ def english_words(page: str) -> list[str]:
     return sorted({w for w in WORD.findall(text) if w.lower() in ENGLISH})
 
 
-def start(client, *names, headers=IT, **extra):
-    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic",
-                                                               "deck_style": "italian"} | extra  # fmt: skip
-    r = client.post("/new", data=data, headers=headers)
-    assert r.status_code == 302, r.get_data(as_text=True)[:500]
-    return r.headers["Location"].rsplit("/", 1)[1]
-
-
 ANNA = {"1d", "2d", "3d", "7d", "7c", "6c", "7s", "1b", "5b", "6s", "9s", "10s", "4c", "3c", "2c", "1c", "8b", "9b",
         "10b", "4d", "5d", "6d"}  # fmt: skip
 
@@ -135,7 +128,7 @@ def pages(app, client):
     seen["home, empty"] = visit(client, "/", status=200)
     seen["new game"] = visit(client, "/new", status=200)
     seen["new game with errors"] = visit(client, "/new", method="post", data={"players-0": "Anna"})
-    two = start(client, "Anna", "Bruno")
+    two = start_at_table(client, "Anna", "Bruno", headers=IT)
     seen["scoreboard before a hand"] = visit(client, f"/g/{two}", status=200)
     seen["winners entry with an answer missing"] = visit(
         client, f"/g/{two}/won", method="post", data={"cards": "0", "action": "save", "submission_id": "it-w-0001"}
@@ -170,7 +163,7 @@ def pages(app, client):
     seen["stop keeping"] = visit(client, f"/g/{two}/forget", status=200)
     seen["sheet"] = visit(client, f"/g/{two}/sheet", status=200)
     seen["viewer's scoreboard"] = app.test_client().get(f"/g/{two}", headers=IT).get_data(as_text=True)
-    four = start(client, *PLAYERS, deck_style="french", napola="y", re_bello="y", target="3")
+    four = start_at_table(client, *PLAYERS, deck_style="french", napola="y", re_bello="y", target="3", headers=IT)
     for n in range(3):
         client.post(f"/g/{four}/hand", data=piles() | {"action": "save", "submission_id": f"it-f-{n:04d}"})
     seen["finished game, French deck, teams"] = visit(client, f"/g/{four}", status=200)
@@ -220,7 +213,7 @@ def test_italian_pages_say_so_and_the_check_can_fail(pages):
 
 
 def test_the_csv_header_is_italian(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno", headers=IT)
     client.post(f"/g/{game_id}/hand", data=piles() | {"action": "save", "submission_id": "it-csv-001"})
     header = client.get(f"/g/{game_id}/export.csv", headers=IT).get_data(as_text=True).splitlines()[0]
     assert not [w for w in WORD.findall(header) if w.lower() in ENGLISH], header

@@ -4,6 +4,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import new_game, new_group
+
 cards = st.sampled_from(["7d", "5c", "1s", "10b", "K♦", "xx", "", "7d7d", 7, None, True, "settebello", "re_bello"])
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False) | st.text(max_size=12)
@@ -47,9 +49,9 @@ won_sides = st.lists(
 @SETTINGS
 @given(sides=won_sides)
 def test_winners_hands_never_give_a_500(client, sides):
-    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}], "rules": {"napola": True}}).json
+    g = new_game(client, "A", "B", rules={"napola": True})
     r = client.post(f"/api/v1/games/{g['id']}/rounds", json={"submission_id": "sub-won-0001", "sides": sides},
-                    headers={"X-Keeper-Key": g["keeper_key"]})  # fmt: skip
+                    headers=g.keeper)  # fmt: skip
     assert r.status_code in (201, 400), r.get_data(as_text=True)
     assert (r.status_code == 400) == bool(r.json.get("message"))
 
@@ -57,8 +59,8 @@ def test_winners_hands_never_give_a_500(client, sides):
 @SETTINGS
 @given(body=json_values)
 def test_round_bodies_never_give_a_500(client, body):
-    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json
-    headers = {"X-Keeper-Key": g["keeper_key"]}
+    g = new_game(client, "A", "B")
+    headers = g.keeper
     for method, path in (("post", "rounds"), ("put", "rounds/1")):
         r = getattr(client, method)(f"/api/v1/games/{g['id']}/{path}", json=body, headers=headers)
         assert r.status_code in (200, 201, 400, 404, 409), r.get_data(as_text=True)
@@ -115,9 +117,9 @@ actions = st.tuples(
 @SETTINGS
 @given(steps=st.lists(actions, min_size=1, max_size=8))
 def test_ids_reused_across_actions_never_give_a_500_nor_a_lost_or_doubled_hand(client, steps):
-    g = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json
-    headers = {"X-Keeper-Key": g["keeper_key"]}
-    client.get(g["keeper_url"].replace("http://localhost", ""))  # this client keeps the game (pages)
+    g = new_game(client, "A", "B")
+    headers = g.keeper
+    client.get(g.keeper_path)  # this client keeps the game (pages)
     base = f"/api/v1/games/{g['id']}"
     seen_versions = [1]
     created = {}
@@ -163,9 +165,8 @@ def _routes(app):
 @given(fields=st.dictionaries(st.text(max_size=10), st.text(max_size=30), max_size=5),
        junk=st.text(min_size=1, max_size=40))  # fmt: skip
 def test_every_route_answers_arbitrary_fields_without_a_500(app, client, fields, junk):
-    group = client.post("/api/v1/groups", json={"name": "G"}).json
-    body = {"sides": [{"name": "A"}, {"name": "B"}], "group": group["id"]}
-    g = client.post("/api/v1/games", json=body, headers={"X-Group-Key": group["group_key"]}).json
+    group = new_group(client, "G")
+    g = new_game(client, "A", "B", group=group)
     player = client.get(f"/api/v1/groups/{group['id']}").json["players"][0]["id"]
     client.get(group["keeper_url"])  # this client keeps the group, so its changes are tried too
     event = client.post("/api/v1/events", json={"name": "E", "players": ["A", "B", "C"]}).json

@@ -4,6 +4,8 @@ the phone's cookie (the service worker fetches many files at once when it instal
 import json
 import re
 
+from tests.conftest import new_game
+
 
 def test_the_service_worker_lists_the_shell_and_changes_version_with_it(client):
     r = client.get("/sw.js")
@@ -32,7 +34,7 @@ def test_offline_pages_say_what_works_without_a_connection(client):
 
 
 def test_a_request_that_changes_nothing_sends_no_cookie(client):
-    game = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).get_json()
+    game = new_game(client, "A", "B")
     keep = client.get(game["keeper_url"])
     assert "Set-Cookie" in keep.headers  # the keeper key is kept on the phone
     client.get(f"/g/{game['id']}")  # shows the welcome message once (and makes the forms' token): a change

@@ -7,15 +7,7 @@ import pytest
 
 from app import create_app
 from scorekeeper.rules import DECK
-
-
-def start(client, *names, **extra):
-    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic",
-                                                               "deck_style": "italian"} | extra  # fmt: skip
-    r = client.post("/new", data=data)
-    assert r.status_code == 302, r.get_data(as_text=True)
-    game_id = r.headers["Location"].rsplit("/", 1)[1]
-    return game_id
+from tests.conftest import start_at_table
 
 
 def value_of(page, name):
@@ -54,7 +46,7 @@ ANNA = ["1d", "2d", "3d", "7d", "7c", "6c", "7s", "1b", "5b", "6s", "9s", "10s",
 
 
 def test_two_names_and_one_tap_start_a_classic_game_to_11(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     g = api_game(client, game_id)
     assert g["target"] == 11 and g["rules"]["profile"] == "classic"
     assert [s["name"] for s in g["sides"]] == ["Anna", "Bruno"]
@@ -64,24 +56,24 @@ def test_two_names_and_one_tap_start_a_classic_game_to_11(client):
 
 
 def test_four_names_make_two_partnerships_sitting_opposite(client):
-    game_id = start(client, "Anna", "Bruno", "Carla", "Dario")
+    game_id = start_at_table(client, "Anna", "Bruno", "Carla", "Dario")
     g = api_game(client, game_id)
     assert [s["players"] for s in g["sides"]] == [["Anna", "Carla"], ["Bruno", "Dario"]]
     assert g["sides"][0]["name"] == "Anna & Carla"
 
 
 def test_six_names_in_three_pairs_and_four_alone(client):
-    g = api_game(client, start(client, *"ABCDEF", layout="pairs"))
+    g = api_game(client, start_at_table(client, *"ABCDEF", layout="pairs"))
     assert [s["players"] for s in g["sides"]] == [["A", "D"], ["B", "E"], ["C", "F"]]
-    g = api_game(client, start(client, *"ABCD", layout="alone"))
+    g = api_game(client, start_at_table(client, *"ABCD", layout="alone"))
     assert len(g["sides"]) == 4
 
 
 def test_profile_target_and_house_rules_from_the_form(client):
-    game_id = start(client, "A", "B", "C", profile="boxed", opt_napola="true")
+    game_id = start_at_table(client, "A", "B", "C", profile="boxed", opt_napola="true")
     g = api_game(client, game_id)
     assert g["target"] == 8 and g["rules"]["napola"] is True and g["rules"]["primiera_all_suits"] is False
-    g = api_game(client, start(client, "A", "B", target="21", deck_style="french"))
+    g = api_game(client, start_at_table(client, "A", "B", target="21", deck_style="french"))
     assert g["target"] == 21 and g["deck_style"] == "french"
 
 
@@ -121,7 +113,7 @@ def test_csrf_protects_every_form(tmp_path):
 
 
 def test_a_hand_from_piles_is_checked_then_saved(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     form = grid(ANNA) | {"sides-0-scopas": "1", "submission_id": "sub-hand-000001"}
     r = send(client, f"/g/{game_id}/hand", form | {"action": "check"})
     page = r.get_data(as_text=True)
@@ -134,7 +126,7 @@ def test_a_hand_from_piles_is_checked_then_saved(client):
 
 
 def test_a_double_submit_records_one_hand(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     form = grid(ANNA) | {"submission_id": "sub-double-0001", "action": "save"}
     assert client.post(f"/g/{game_id}/hand", data=form).status_code == 303
     assert client.post(f"/g/{game_id}/hand", data=form).status_code == 303
@@ -142,7 +134,7 @@ def test_a_double_submit_records_one_hand(client):
 
 
 def test_the_rest_go_to_a_side_without_javascript(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = send(client, f"/g/{game_id}/hand", {"c_7d": "0", "c_1c": "0", "action": "rest:1"})
     page = r.get_data(as_text=True)
     assert re.search(r'name="c_7d".*?<option value="0" selected', page, re.S)
@@ -151,7 +143,7 @@ def test_the_rest_go_to_a_side_without_javascript(client):
 
 
 def test_a_bad_hand_shows_the_error_and_keeps_every_card(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     form = {
         "c_7d": "0",
         "c_7c": "0",
@@ -172,7 +164,7 @@ def test_a_bad_hand_shows_the_error_and_keeps_every_card(client):
 
 
 def test_quick_counts_with_one_side_left_to_get_the_rest(client):
-    game_id = start(client, "Anna", "Bruno", "Carla", "Dario")
+    game_id = start_at_table(client, "Anna", "Bruno", "Carla", "Dario")
     form = {
         "sides-0-cards": "24",
         "sides-0-coins": "7",
@@ -192,7 +184,7 @@ def test_quick_counts_with_one_side_left_to_get_the_rest(client):
 
 
 def test_quick_counts_must_add_up(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     form = {"sides-0-cards": "30", "sides-1-cards": "20", "sides-0-coins": "5", "sides-1-coins": "5", "settebello": "1",
             "primiera_by": "0", "action": "check"}  # fmt: skip
     r = send(client, f"/g/{game_id}/counts", form)
@@ -201,7 +193,7 @@ def test_quick_counts_must_add_up(client):
 
 
 def test_edit_and_delete_a_hand(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"submission_id": "sub-e-000001", "action": "save"})
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     seen = api_game(client, game_id)["rounds"][0]
@@ -223,7 +215,7 @@ def test_edit_and_delete_a_hand(client):
 
 
 def test_scopas_marked_during_the_hand_wait_in_the_hand_form(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     for i, side in enumerate(["1", "1", "0"]):
         client.post(f"/g/{game_id}/scopa", data={"side": side, "change": "1", "submission_id": f"sub-scopa-{i:03d}"})
     client.post(f"/g/{game_id}/scopa", data={"side": "1", "change": "1", "submission_id": "sub-scopa-002"})  # repeat
@@ -236,7 +228,7 @@ def test_scopas_marked_during_the_hand_wait_in_the_hand_form(client):
 
 
 def test_a_viewer_sees_the_score_but_cannot_change_it(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     viewer = app.test_client()
     page = viewer.get(f"/g/{game_id}").get_data(as_text=True)
     assert "Anna" in page and 'id="winners"' not in page and "Scopa!" not in page and "viewer" in page
@@ -258,7 +250,7 @@ def test_the_keeper_link_lets_another_phone_keep_score(app, client):
 
 
 def test_names_are_shown_literally(client):
-    game_id = start(client, "<script>alert(1)</script>", "Bruno")
+    game_id = start_at_table(client, "<script>alert(1)</script>", "Bruno")
     for path in (f"/g/{game_id}", "/", f"/g/{game_id}/hand", f"/g/{game_id}/counts"):
         page = client.get(path).get_data(as_text=True)
         assert "<script>alert(1)</script>" not in page
@@ -267,21 +259,21 @@ def test_names_are_shown_literally(client):
 
 def test_unknown_games_and_hands_are_404_pages(client):
     assert client.get("/g/nope").status_code == 404
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     assert client.get(f"/g/{game_id}/hands/3/edit").status_code == 404
     assert client.get(f"/g/{game_id}/hands/3/delete").status_code == 404
     assert client.get("/g/nope/version").status_code == 404
 
 
 def test_the_version_changes_with_every_change(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     before = client.get(f"/g/{game_id}/version").json["version"]
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-v-000001"})
     assert client.get(f"/g/{game_id}/version").json["version"] > before
 
 
 def test_a_finished_game_offers_no_new_hand_and_reopens_when_corrected(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     for i in range(3):
         client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "0", "action": "save",
                                                              "submission_id": f"sub-f-{i:06d}"})  # fmt: skip
@@ -305,7 +297,7 @@ def form_fields(page, form_class):
 
 
 def test_undo_the_hand_just_saved_once(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-undo-0001"},
                     follow_redirects=True)  # fmt: skip
     page = r.get_data(as_text=True)
@@ -326,7 +318,7 @@ def test_undo_the_hand_just_saved_once(client):
                                          ("counts", "sides-0-primiera"), ("counts", "sides-1-scopas"),
                                          ("hand", "sides-0-scopas")])  # fmt: skip
 def test_a_whole_number_field_refuses_anything_else_with_a_400(client, bad, mode, field):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     form = {
         "sides-0-cards": "24",
         "sides-0-coins": "7",
@@ -393,7 +385,7 @@ def hidden_fields(page):
 
 
 def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     for i in range(3):
         save_hand(client, game_id, i)
     # Phone B opens hand 2 to correct it; phone A deletes hand 1, so hand 3 becomes hand 2.
@@ -415,7 +407,7 @@ def test_a_stale_correction_after_an_earlier_hand_was_deleted_is_refused(app, cl
 
 
 def test_two_phones_confirming_delete_hand_2_remove_one_hand(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     for i in range(3):
         save_hand(client, game_id, i)
     other = app.test_client()
@@ -430,7 +422,7 @@ def test_two_phones_confirming_delete_hand_2_remove_one_hand(app, client):
 
 
 def test_undo_removes_exactly_this_phones_hand(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     save_hand(client, game_id, 0)
     other = app.test_client()
     with client.session_transaction() as mine, other.session_transaction() as theirs:
@@ -447,7 +439,7 @@ def test_undo_removes_exactly_this_phones_hand(app, client):
 
 
 def test_undo_brings_a_piles_hand_back_into_its_form_with_its_scopas(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
                                                              "submission_id": "sub-scopas-back"},
                     follow_redirects=True)  # fmt: skip
@@ -473,7 +465,7 @@ def test_undo_brings_a_piles_hand_back_into_its_form_with_its_scopas(client):
 
 
 def test_undo_brings_a_counts_hand_back_into_its_form(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     counted = {
         "sides-0-cards": "24",
         "sides-0-coins": "7",
@@ -497,7 +489,7 @@ def test_undo_brings_a_counts_hand_back_into_its_form(client):
 def test_a_hand_that_cannot_come_back_leaves_its_scopas_pending(client, monkeypatch):
     from scorekeeper.web.common import drafts
 
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
                                                              "submission_id": "sub-scopas-left"},
                     follow_redirects=True)  # fmt: skip
@@ -509,7 +501,7 @@ def test_a_hand_that_cannot_come_back_leaves_its_scopas_pending(client, monkeypa
 
 
 def test_a_scopa_marked_on_another_phone_while_the_form_is_open_stays_pending(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-scopa-first"})
     opened = client.get(f"/g/{game_id}/hand").get_data(as_text=True)
     other = app.test_client()
@@ -526,7 +518,7 @@ def test_a_scopa_marked_on_another_phone_while_the_form_is_open_stays_pending(ap
 
 
 def test_reusing_a_scopas_submission_id_for_a_hand_is_a_409(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-reused-0001"})
     r = send(client, f"/g/{game_id}/hand", grid(ANNA) | {"action": "save", "submission_id": "sub-reused-0001"})
     page = r.get_data(as_text=True)
@@ -535,7 +527,7 @@ def test_reusing_a_scopas_submission_id_for_a_hand_is_a_409(client):
 
 
 def test_the_scoreboard_shows_the_latest_hand_and_ten_rows_and_links_to_all_hands(client):
-    game_id = start(client, "Anna", "Bruno", target="99")
+    game_id = start_at_table(client, "Anna", "Bruno", target="99")
     for i in range(14):
         save_hand(client, game_id, i)
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
@@ -584,7 +576,7 @@ def test_every_page_with_its_scripts_and_styles_weighs_under_96_kb_and_asks_no_o
 
 
 def test_a_phone_can_stop_keeping_a_game(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     assert "Anna" in client.get("/").get_data(as_text=True)
     assert client.post(f"/g/{game_id}/forget").status_code == 302
     assert "Games on this phone" not in client.get("/").get_data(as_text=True)

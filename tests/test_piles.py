@@ -8,14 +8,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.rules import DECK, Card, DeckStyle
 from scorekeeper.web.common.widgets import side_marks
 from scorekeeper.web.game.forms import PilesForm
-
-
-def start(client, *names, style="italian"):
-    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "alone", "profile": "classic",
-                                                               "deck_style": style}  # fmt: skip
-    r = client.post("/new", data=data)
-    assert r.status_code == 302, r.get_data(as_text=True)
-    return r.headers["Location"].rsplit("/", 1)[1]
+from tests.conftest import start_at_table
 
 
 def rounds(client, game_id):
@@ -97,7 +90,7 @@ def test_side_marks_tell_sides_apart():
 
 
 def test_two_sides_one_tapped_saves_the_rest_for_the_other_side(client):
-    game_id = start(client, "Anna", "Marco")
+    game_id = start_at_table(client, "Anna", "Marco", layout="alone")
     r = post(client, game_id, tapped(s1="7d 5c 1b"))
     assert saved(r, game_id)
     hand = rounds(client, game_id)[0]
@@ -106,7 +99,7 @@ def test_two_sides_one_tapped_saves_the_rest_for_the_other_side(client):
 
 
 def test_both_sides_tapped_with_cards_left_asks_and_saves_nothing(client):
-    game_id = start(client, "Anna", "Marco")
+    game_id = start_at_table(client, "Anna", "Marco", layout="alone")
     r = post(client, game_id, tapped(s0="7d 6d", s1="5c"))
     page = r.get_data(as_text=True)
     assert r.status_code == 400
@@ -121,7 +114,7 @@ def test_both_sides_tapped_with_cards_left_asks_and_saves_nothing(client):
 
 
 def test_three_sides_ask_and_one_choice_goes_on_to_the_check(client):
-    game_id = start(client, "Anna", "Marco", "Carla")
+    game_id = start_at_table(client, "Anna", "Marco", "Carla", layout="alone")
     r = post(client, game_id, tapped(s0="7d 6d"), action="check")
     assert r.status_code == 400 and "Where do the 38 cards not given go?" in r.get_data(as_text=True)
     # The choice is a submit button without an action: the form checks the hand at once.
@@ -134,7 +127,7 @@ def test_three_sides_ask_and_one_choice_goes_on_to_the_check(client):
 
 
 def test_missing_cards_are_saved_only_when_said_and_with_the_warning(client):
-    game_id = start(client, "Anna", "Marco")
+    game_id = start_at_table(client, "Anna", "Marco", layout="alone")
     fields = tapped(s0="7d 6d 1d", s1="5c 4c") | {"rest": "missing"}
     r = post(client, game_id, fields, action="check")
     page = r.get_data(as_text=True)
@@ -148,7 +141,7 @@ def test_missing_cards_are_saved_only_when_said_and_with_the_warning(client):
 
 
 def test_correcting_a_hand_saved_without_cards_keeps_them_missing(client):
-    game_id = start(client, "Anna", "Marco")
+    game_id = start_at_table(client, "Anna", "Marco", layout="alone")
     post(client, game_id, tapped(s0="7d 6d 1d") | {"rest": "missing"})
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     assert 'name="rest" value="missing"' in page
@@ -160,14 +153,14 @@ def test_correcting_a_hand_saved_without_cards_keeps_them_missing(client):
 
 
 def test_an_unknown_rest_is_a_message_not_a_crash(client):
-    game_id = start(client, "Anna", "Marco")
+    game_id = start_at_table(client, "Anna", "Marco", layout="alone")
     r = post(client, game_id, tapped(s0="7d") | {"rest": "9"})
     assert r.status_code == 400
     assert "Choose a side for the cards not given" in r.get_data(as_text=True)
 
 
 def test_the_rest_go_to_buttons_still_fill_the_menus(client):
-    game_id = start(client, "Anna", "Marco", "Carla")
+    game_id = start_at_table(client, "Anna", "Marco", "Carla", layout="alone")
     r = post(client, game_id, tapped(s0="7d"), action="rest:1")
     page = r.get_data(as_text=True)
     assert r.status_code == 200
@@ -175,14 +168,14 @@ def test_the_rest_go_to_buttons_still_fill_the_menus(client):
 
 
 def test_enter_in_a_field_checks_the_hand_rather_than_giving_the_rest_away(client):
-    game_id = start(client, "Anna", "Marco")
+    game_id = start_at_table(client, "Anna", "Marco", layout="alone")
     page = client.get(f"/g/{game_id}/hand").get_data(as_text=True)
     first_submit = re.search(r'<button type="submit"[^>]*>', page)[0]
     assert 'value="check"' in first_submit
 
 
 def test_cells_carry_names_marks_and_the_question_in_the_deck_style(client):
-    game_id = start(client, "Anna", "Marco", style="spanish")
+    game_id = start_at_table(client, "Anna", "Marco", deck_style="spanish", layout="alone")
     post(client, game_id, tapped(s0="7d"))
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     assert f'aria-label="{Card.parse("7d").name(DeckStyle.SPANISH)}"' in page  # "7 de Oros"
@@ -193,7 +186,7 @@ def test_cells_carry_names_marks_and_the_question_in_the_deck_style(client):
 
 @pytest.mark.parametrize("rest", ["²", "-1", "9" * 50, "MISSING", ""])
 def test_odd_rest_values_are_messages_or_questions_never_a_crash(client, rest):
-    game_id = start(client, "Anna", "Marco", "Carla")
+    game_id = start_at_table(client, "Anna", "Marco", "Carla", layout="alone")
     r = post(client, game_id, tapped(s0="7d") | {"rest": rest}, action="check")
     assert r.status_code == 400
     assert rounds(client, game_id) == []
@@ -201,7 +194,7 @@ def test_odd_rest_values_are_messages_or_questions_never_a_crash(client, rest):
 
 @pytest.mark.parametrize("action", ["rest:3", "rest:-1", "rest:٣", "rest:"])
 def test_a_rest_button_for_no_side_is_a_message_and_keeps_the_taps(client, action):
-    game_id = start(client, "Anna", "Marco", "Carla")
+    game_id = start_at_table(client, "Anna", "Marco", "Carla", layout="alone")
     r = post(client, game_id, tapped(s0="7d"), action=action)
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "The rest go to one of the sides" in page

@@ -6,21 +6,13 @@ from pathlib import Path
 import pytest
 
 from app import create_app
+from tests.conftest import new_game
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 def make_app(tmp_path, **config):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", **config})
-
-
-@pytest.fixture
-def game(client):
-    return client.post("/api/v1/games", json={"sides": [{"name": "Anna"}, {"name": "Bruno"}]}).json
-
-
-def keeper_path(game):
-    return "/g/" + game["keeper_url"].split("/g/", 1)[1]
 
 
 def test_every_kind_of_response_carries_the_security_headers(client, game):
@@ -49,30 +41,30 @@ def set_cookie(response):
 
 
 def test_the_keeper_cookie_is_httponly_and_not_secure_over_plain_http(client, game):
-    cookie = set_cookie(client.get(keeper_path(game)))
+    cookie = set_cookie(client.get(game.keeper_path))
     assert "httponly" in cookie and "secure" not in cookie.replace("httponly", "")
 
 
 def test_the_keeper_cookie_is_secure_over_https(client, game):
-    cookie = set_cookie(client.get(keeper_path(game), base_url="https://localhost"))
+    cookie = set_cookie(client.get(game.keeper_path, base_url="https://localhost"))
     assert "; secure" in cookie and "httponly" in cookie
 
 
 def test_the_keeper_cookie_is_secure_when_the_configured_address_is_https(tmp_path):
     # TLS ends at a proxy that does not say so: the configured https address is enough.
     client = make_app(tmp_path, EXTERNAL_BASE_URL="https://scopa.example").test_client()
-    game = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json
-    assert "; secure" in set_cookie(client.get(keeper_path(game)))
+    game = new_game(client, "A", "B")
+    assert "; secure" in set_cookie(client.get(game.keeper_path))
 
 
 def test_x_forwarded_proto_counts_only_behind_a_declared_proxy(tmp_path, monkeypatch):
     https = {"X-Forwarded-Proto": "https"}
     direct = make_app(tmp_path).test_client()
-    game = direct.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json
-    assert "; secure" not in set_cookie(direct.get(keeper_path(game), headers=https))
+    game = new_game(direct, "A", "B")
+    assert "; secure" not in set_cookie(direct.get(game.keeper_path, headers=https))
     monkeypatch.setenv("SCOREKEEPER_PROXY", "1")
     proxied = make_app(tmp_path).test_client()
-    assert "; secure" in set_cookie(proxied.get(keeper_path(game), headers=https))
+    assert "; secure" in set_cookie(proxied.get(game.keeper_path, headers=https))
     assert (
         proxied.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}, headers=https)
         .json["url"]

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from tests.conftest import new_game, record_hand
+
 HAND = {
     "submission_id": "sheet-0001",
     "sides": [{"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 2},
@@ -15,9 +17,10 @@ HAND = {
 
 @pytest.fixture
 def game(client):
+    """Team Blu (Anna, Carla) against Rossi (Bruno, Dario) with the napola, one hand recorded: Blu 6-0."""
     teams = [{"name": "Blu", "players": ["Anna", "Carla"]}, {"name": "Rossi", "players": ["Bruno", "Dario"]}]
-    g = client.post("/api/v1/games", json={"name": "Friday", "sides": teams, "rules": {"napola": True}}).json
-    client.post(f"/api/v1/games/{g['id']}/rounds", json=HAND, headers={"X-Keeper-Key": g["keeper_key"]})
+    g = new_game(client, *teams, name="Friday", rules={"napola": True})
+    record_hand(client, g, HAND)
     return g
 
 
@@ -74,8 +77,8 @@ def test_csv_export_keeps_names_that_look_like_formulas_as_text(client):
         {"name": '=HYPERLINK("http://x")', "players": ["+39 Anna", "@Carla"]},
         {"name": "-Rossi", "players": ["Bruno", "Dario"]},
     ]
-    g = client.post("/api/v1/games", json={"sides": sides}).json
-    client.post(f"/api/v1/games/{g['id']}/rounds", json=HAND, headers={"X-Keeper-Key": g["keeper_key"]})
+    g = new_game(client, *sides)
+    record_hand(client, g, HAND)
     rows = list(csv.DictReader(io.StringIO(client.get(f"/g/{g['id']}/export.csv").get_data(as_text=True))))
     # A spreadsheet shows these as typed instead of running them (a leading ' marks text).
     assert rows[0]["side"] == '\'=HYPERLINK("http://x")' and rows[0]["players"] == "'+39 Anna & @Carla"

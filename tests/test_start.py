@@ -4,15 +4,7 @@ import re
 from urllib.parse import urlsplit
 
 from app import create_app
-
-
-def new_game(client, *names, **extra):
-    """Start a game from the new-game form; returns its id."""
-    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": "teams", "profile": "classic",
-                                                               "deck_style": "italian"} | extra  # fmt: skip
-    r = client.post("/new", data=data)
-    assert r.status_code == 302, r.get_data(as_text=True)
-    return r.headers["Location"].rsplit("/", 1)[1]
+from tests.conftest import new_game, start_at_table
 
 
 def api_game(client, game_id):
@@ -28,7 +20,7 @@ def win_a_hand(client, game_id, n=0):
 
 def finished_game(client, **extra):
     """A game of Anna and Bruno to 3 that Anna has won."""
-    game_id = new_game(client, "Anna", "Bruno", target="3", **extra)
+    game_id = start_at_table(client, "Anna", "Bruno", target="3", **extra)
     win_a_hand(client, game_id)
     assert "Anna wins 4-0" in client.get(f"/g/{game_id}").get_data(as_text=True)
     return game_id
@@ -44,21 +36,23 @@ def section(html, start, end="</section>"):
 
 
 def test_a_game_with_no_name_is_named_after_its_players_and_the_phones_time(client):
-    game_id = new_game(client, "Anna", "Marco", local_time="21:40")
+    game_id = start_at_table(client, "Anna", "Marco", local_time="21:40")
     assert api_game(client, game_id)["name"] == "Anna vs Marco · 21:40"
-    game_id = new_game(client, "Anna", "Bruno", "Carla", "Dario", local_time="09:05")
+    game_id = start_at_table(client, "Anna", "Bruno", "Carla", "Dario", local_time="09:05")
     assert api_game(client, game_id)["name"] == "Anna & Carla vs Bruno & Dario · 09:05"
     # Without the phone's time (no script) or with a time that is not one, the server's clock names it.
     for sent in ({}, {"local_time": "25:99"}, {"local_time": "<b>"}):
-        name = api_game(client, new_game(client, "Anna", "Marco", **sent))["name"]
+        name = api_game(client, start_at_table(client, "Anna", "Marco", **sent))["name"]
         assert re.fullmatch(r"Anna vs Marco · ([01]\d|2[0-3]):[0-5]\d", name), name
     # A name typed is the name.
-    assert api_game(client, new_game(client, "Anna", "Marco", name="Friday", local_time="21:40"))["name"] == "Friday"
+    assert (
+        api_game(client, start_at_table(client, "Anna", "Marco", name="Friday", local_time="21:40"))["name"] == "Friday"
+    )
 
 
 def test_a_default_name_of_long_names_fits_the_limit(client):
     names = ["A" * 40, "B" * 40]
-    name = api_game(client, new_game(client, *names, local_time="21:40"))["name"]
+    name = api_game(client, start_at_table(client, *names, local_time="21:40"))["name"]
     assert len(name) <= 60 and name.endswith("… · 21:40") and name.startswith("A" * 40)
 
 
@@ -76,11 +70,11 @@ def test_the_target_is_shown_as_a_number_the_profiles_for_the_players(client):
 
 def test_the_target_left_as_shown_follows_the_profile_and_a_typed_one_is_kept(client):
     # The page showed 11 (for two, before the names were written); three play the boxed edition to 8.
-    game = api_game(client, new_game(client, "A", "B", "C", profile="boxed", target="11", target_shown="11"))
+    game = api_game(client, start_at_table(client, "A", "B", "C", profile="boxed", target="11", target_shown="11"))
     assert game["target"] == 8
-    game = api_game(client, new_game(client, "A", "B", "C", profile="boxed", target="12", target_shown="8"))
+    game = api_game(client, start_at_table(client, "A", "B", "C", profile="boxed", target="12", target_shown="8"))
     assert game["target"] == 12
-    game = api_game(client, new_game(client, "A", "B", target=""))
+    game = api_game(client, start_at_table(client, "A", "B", target=""))
     assert game["target"] == 11
 
 
@@ -109,7 +103,7 @@ def test_the_sides_choice_is_on_the_page_without_script(client):
 
 
 def test_pairs_with_four_names_make_two_partnerships(client):
-    game = api_game(client, new_game(client, "Anna", "Bruno", "Carla", "Dario", layout="pairs"))
+    game = api_game(client, start_at_table(client, "Anna", "Bruno", "Carla", "Dario", layout="pairs"))
     assert [s["players"] for s in game["sides"]] == [["Anna", "Carla"], ["Bruno", "Dario"]]
 
 
@@ -142,7 +136,7 @@ def test_a_rematch_has_the_same_sides_rules_target_and_deck_and_a_double_tap_mak
 
 
 def test_a_rematch_is_offered_only_at_the_end_of_a_game_and_only_to_its_keeper(app, client):
-    live = new_game(client, "Anna", "Bruno")
+    live = start_at_table(client, "Anna", "Bruno")
     assert 'class="rematch"' not in client.get(f"/g/{live}").get_data(as_text=True)
     r = client.post(f"/g/{live}/rematch", data={"submission_id": "sub-rematch-early1"}, follow_redirects=True)
     assert "This game is not over yet" in r.get_data(as_text=True)
@@ -164,13 +158,12 @@ def test_the_end_of_a_game_offers_a_rematch_and_a_new_game(client):
 def test_rematch_and_stop_keeping_carry_and_need_the_csrf_token(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite3"), "SECRET_KEY": "s"})
     client = app.test_client()
-    game = client.post("/api/v1/games", json={"sides": [{"name": "Anna"}, {"name": "Bruno"}],
-                                              "rules": {"target": 1}}).json  # fmt: skip
+    game = new_game(client, rules={"target": 1})
     client.get(game["keeper_url"])
     anna = {"tally": {"cards": 25, "coins": 7, "settebello": True, "primiera": 78}, "scopas": 0}
     bruno = {"tally": {"cards": 15, "coins": 3, "settebello": False, "primiera": 60}, "scopas": 0}
     won = {"submission_id": "sub-csrf-win-1", "sides": [anna, bruno]}
-    r = client.post(f"/api/v1/games/{game['id']}/rounds", json=won, headers={"X-Keeper-Key": game["keeper_key"]})
+    r = client.post(f"/api/v1/games/{game['id']}/rounds", json=won, headers=game.keeper)
     assert r.status_code == 201 and r.json["finished"], r.json
     end = section(client.get(f"/g/{game['id']}").get_data(as_text=True), 'id="next"')
     assert 'name="csrf_token"' in end
@@ -185,7 +178,7 @@ def test_rematch_and_stop_keeping_carry_and_need_the_csrf_token(tmp_path):
 
 
 def test_stop_keeping_asks_first_and_offers_the_keeper_link(app, client):
-    game_id = new_game(client, "Anna", "Bruno", local_time="20:00")
+    game_id = start_at_table(client, "Anna", "Bruno", local_time="20:00")
     scoreboard = client.get(f"/g/{game_id}").get_data(as_text=True)
     # The scoreboard links to a question; it sends nothing by itself.
     assert f'href="/g/{game_id}/forget"' in scoreboard and f'action="/g/{game_id}/forget"' not in scoreboard
@@ -209,7 +202,7 @@ def test_stop_keeping_asks_first_and_offers_the_keeper_link(app, client):
 
 
 def test_a_phone_that_does_not_keep_the_game_is_sent_back_to_the_scoreboard(app, client):
-    game_id = new_game(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = app.test_client().get(f"/g/{game_id}/forget")
     assert r.status_code == 302 and r.headers["Location"] == f"/g/{game_id}"
     assert client.get("/g/nope/forget").status_code == 404
@@ -219,7 +212,7 @@ def test_a_phone_that_does_not_keep_the_game_is_sent_back_to_the_scoreboard(app,
 
 
 def test_home_lists_live_games_apart_from_finished_ones(client):
-    live = new_game(client, "Carla", "Dario", name="Still going")
+    live = start_at_table(client, "Carla", "Dario", name="Still going")
     finished_game(client, name="All done")
     page = client.get("/").get_data(as_text=True)
     playing = section(page, '<h3 id="live-games">Playing now</h3>', "</ul>")

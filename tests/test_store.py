@@ -7,25 +7,19 @@ import pytest
 from sqlite_utils import Database
 
 from app import _secret_key
-from scorekeeper.rules import DeckStyle, Rules, Side
-from scorekeeper.rules.ledger import Game, HandEntry
+from scorekeeper.rules.ledger import HandEntry
 from scorekeeper.store import StorageUnavailable, Store, m001_games_rounds_submissions
+from tests.conftest import core_game
 
 ENTRY = HandEntry.from_json({"sides": [{"pile": ["7d"], "scopas": 0}, {"pile": ["1s"], "scopas": 0}]})
 
 
-def a_game(game_id="g1") -> Game:
-    sides = (Side("Anna", ("Anna",)), Side("Bruno", ("Bruno",)))
-    return Game(game_id, "Friday", "2026-11-22T10:00:00+00:00", Rules(), 11, DeckStyle.ITALIAN, sides, (), (0, 0), 1)
-
-
 @pytest.fixture
-def store(tmp_path):
-    with Store(str(tmp_path / "store.sqlite3")) as s:
-        s.migrate()
-        with s.write():
-            s.insert_game(a_game(), "hash")
-        yield s
+def store(store):
+    """The shared fresh store, holding game ``g1`` (Anna against Bruno, no hands yet)."""
+    with store.write():
+        store.insert_game(core_game(game_id="g1", created="2026-11-22T10:00:00+00:00"), "hash")
+    return store
 
 
 def test_a_database_from_before_hand_ids_gets_ids_and_versions_no_two_hands_share(tmp_path):

@@ -11,7 +11,8 @@ import secrets
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from tests.test_pages import api_game, checked, form_fields, hidden_fields, send, start, value_of
+from tests.conftest import new_game, start_at_table
+from tests.test_pages import api_game, checked, form_fields, hidden_fields, send, value_of
 
 
 def won(**rows):
@@ -34,7 +35,7 @@ def rows_on(page):
 
 
 def test_the_scoreboard_offers_the_winners_form_first_with_a_row_per_category(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert rows_on(page) == {
         "won_cards": ["Anna", "Bruno", "Tie"],
@@ -49,7 +50,7 @@ def test_the_scoreboard_offers_the_winners_form_first_with_a_row_per_category(cl
 
 
 def test_a_typical_hand_with_a_scopa_is_saved_and_the_scoreboard_shows_it_with_undo(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-scopa-0001"})
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     form = hidden_fields(page.split('id="winners"', 1)[1].split("</form>", 1)[0])
@@ -66,7 +67,7 @@ def test_a_typical_hand_with_a_scopa_is_saved_and_the_scoreboard_shows_it_with_u
 
 
 def test_the_same_save_sent_twice_records_one_hand(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     data = won(**TYPICAL) | {"scopas_shown": "0,0"}
     assert client.post(f"/g/{game_id}/won", data=data).status_code == 303
     assert client.post(f"/g/{game_id}/won", data=data).status_code == 303
@@ -74,7 +75,7 @@ def test_the_same_save_sent_twice_records_one_hand(client):
 
 
 def test_a_missing_row_is_named_and_every_choice_is_kept(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/won", data=won(cards="0", settebello="1"))
     assert r.status_code == 303 and r.headers["Location"].startswith(f"/g/{game_id}?d=")
     page = client.get(r.headers["Location"].split("#")[0])
@@ -92,13 +93,13 @@ def test_a_missing_row_is_named_and_every_choice_is_kept(client):
 
 
 def test_one_missing_row_is_named_above_the_form(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     page = send(client, f"/g/{game_id}/won", won(cards="0", coins="1", primiera="tie")).get_data(as_text=True)
     assert re.search(r'id="form-error">Settebello: tap who took the 7 of coins\.', page)
 
 
 def test_a_row_sent_for_two_sides_is_refused_and_names_the_row(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     data = MultiDict(list(won(**TYPICAL).items()) + [("won_cards", "1")])  # cards for Anna and for Bruno
     r = send(client, f"/g/{game_id}/won", data)
     page = r.get_data(as_text=True)
@@ -108,7 +109,7 @@ def test_a_row_sent_for_two_sides_is_refused_and_names_the_row(client):
 
 @pytest.mark.parametrize("bad", ["7", "-1", "²", "x" * 300, "0" * 3])
 def test_a_choice_that_is_no_choice_is_a_400_beside_its_row(client, bad):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = send(client, f"/g/{game_id}/won", won(**TYPICAL | {"coins": bad}))
     page = r.get_data(as_text=True)
     assert r.status_code == 400
@@ -118,7 +119,7 @@ def test_a_choice_that_is_no_choice_is_a_400_beside_its_row(client, bad):
 
 
 def test_a_tie_scores_nobody(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     send(client, f"/g/{game_id}/won", won(cards="tie", coins="tie", settebello="1", primiera="tie"))
     (hand,) = api_game(client, game_id)["rounds"]
     assert hand["totals"] == [0, 1]
@@ -136,7 +137,7 @@ def test_a_tie_scores_nobody(client):
     ],
 )
 def test_every_side_has_a_segment_in_every_row(client, names, extra, sides):
-    game_id = start(client, *names, **extra)
+    game_id = start_at_table(client, *names, **extra)
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     rows = rows_on(page)
     assert rows["won_cards"] == [*sides, "Tie"] and rows["won_settebello"] == sides
@@ -146,7 +147,7 @@ def test_every_side_has_a_segment_in_every_row(client, names, extra, sides):
 
 
 def test_napola_and_re_bello_games_ask_for_them(client):
-    game_id = start(client, "Anna", "Bruno", profile="asso-piglia-tutto", opt_re_bello="true")
+    game_id = start_at_table(client, "Anna", "Bruno", profile="asso-piglia-tutto", opt_re_bello="true")
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     rows = rows_on(page)
     assert list(rows) == ["won_cards", "won_coins", "won_settebello", "won_primiera", "won_re_bello", "napola",
@@ -171,14 +172,14 @@ def test_napola_and_re_bello_games_ask_for_them(client):
 
 
 def test_nobody_with_the_napola_needs_no_points(client):
-    game_id = start(client, "Anna", "Bruno", profile="asso-piglia-tutto")
+    game_id = start_at_table(client, "Anna", "Bruno", profile="asso-piglia-tutto")
     send(client, f"/g/{game_id}/won", won(**TYPICAL, napola="none", napola_points="5"))
     (hand,) = api_game(client, game_id)["rounds"]
     assert hand["totals"] == [3, 1] and "napola" not in hand["entry"]["sides"][0]
 
 
 def test_a_count_out_game_scores_a_winners_hand_in_category_order(client):
-    game_id = start(client, "Anna", "Bruno", profile="count-out", target="2")
+    game_id = start_at_table(client, "Anna", "Bruno", profile="count-out", target="2")
     send(client, f"/g/{game_id}/won", won(cards="1", coins="0", settebello="0", primiera="1"))
     g = api_game(client, game_id)
     # Cards to Bruno (1-0), coins to Anna (1-1), settebello to Anna: 2, Anna is out before the primiera.
@@ -188,7 +189,7 @@ def test_a_count_out_game_scores_a_winners_hand_in_category_order(client):
 
 
 def test_editing_a_won_hand_opens_the_winners_form_filled_with_it(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     send(client, f"/g/{game_id}/won", won(**TYPICAL) | {"scopas_shown": "0,0", "sides-1-scopas": "0"})
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     assert "Correct hand 1" in page
@@ -209,7 +210,7 @@ def test_editing_a_won_hand_opens_the_winners_form_filled_with_it(client):
 
 
 def test_undo_brings_a_won_hand_back_into_the_winners_form_with_its_scopas(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "1", "change": "1", "submission_id": "sub-scopa-0002"})
     r = client.post(f"/g/{game_id}/won", data=won(**TYPICAL) | {"scopas_shown": "0,1", "sides-1-scopas": "1"},
                     follow_redirects=True)  # fmt: skip
@@ -231,7 +232,7 @@ def test_undo_brings_a_won_hand_back_into_the_winners_form_with_its_scopas(clien
 
 
 def test_a_viewer_has_no_winners_form_and_cannot_post_one(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     viewer = app.test_client()
     assert 'id="winners"' not in viewer.get(f"/g/{game_id}").get_data(as_text=True)
     assert viewer.post(f"/g/{game_id}/won", data=won(**TYPICAL)).status_code == 403
@@ -242,7 +243,7 @@ def test_a_viewer_has_no_winners_form_and_cannot_post_one(app, client):
 
 
 def test_check_hand_redirects_to_a_page_that_reloads_without_sending(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     data = {"sides-0-cards": "22", "sides-0-coins": "6", "settebello": "0", "primiera_by": "0", "action": "check",
             "submission_id": "sub-prg-00001"}  # fmt: skip
     r = client.post(f"/g/{game_id}/counts", data=data)
@@ -260,7 +261,7 @@ def test_check_hand_redirects_to_a_page_that_reloads_without_sending(client):
 
 
 def test_quick_counts_without_primiera_values_ask_who_won_it(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     data = {"sides-0-cards": "22", "sides-0-coins": "6", "settebello": "0", "action": "check"}
     r = send(client, f"/g/{game_id}/counts", data)
     page = r.get_data(as_text=True)
@@ -275,7 +276,7 @@ def test_quick_counts_without_primiera_values_ask_who_won_it(client):
 
 
 def test_a_refused_delete_redirects_to_a_conflict_page_that_shows_the_current_hand(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     send(client, f"/g/{game_id}/won", won(**TYPICAL))
     page = client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
     fields = hidden_fields(page)
@@ -292,7 +293,7 @@ def test_a_refused_delete_redirects_to_a_conflict_page_that_shows_the_current_ha
 
 
 def test_a_conflict_on_the_winners_form_keeps_the_choices_and_offers_the_current_hand(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     sweep = {"sides-0-cards": "40", "sides-0-coins": "10", "settebello": "0", "primiera_by": "0", "action": "save"}
     for i in range(3):  # Anna takes every card three times: the game is over
         send(client, f"/g/{game_id}/counts", sweep | {"submission_id": f"sub-over-00{i + 1}"})
@@ -304,7 +305,7 @@ def test_a_conflict_on_the_winners_form_keeps_the_choices_and_offers_the_current
 
 
 def test_drafts_are_bounded_in_number(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     locations = []
     for i in range(5):
         r = client.post(f"/g/{game_id}/won", data=won(cards=str(i % 2)))
@@ -319,7 +320,7 @@ def test_drafts_are_bounded_in_number(client):
 
 
 def test_a_hand_deleted_meanwhile_is_a_conflict_page_not_an_error(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     send(client, f"/g/{game_id}/won", won(**TYPICAL))
     delete = hidden_fields(client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True))
     edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
@@ -337,13 +338,13 @@ def test_a_hand_deleted_meanwhile_is_a_conflict_page_not_an_error(client):
 
 
 def test_the_winners_address_opened_by_hand_leads_to_the_scoreboards_form(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = client.get(f"/g/{game_id}/won")
     assert r.status_code == 302 and r.headers["Location"] == f"/g/{game_id}#winners"
 
 
 def test_a_phone_keeping_fifty_games_still_gets_its_errors_and_a_cookie_a_browser_keeps(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     with client.session_transaction() as session:
         kept = session["kept"]
         # Random like real ids (16 characters) and keys (24): the signed cookie is compressed, so made-up
@@ -361,13 +362,13 @@ def test_a_phone_keeping_fifty_games_still_gets_its_errors_and_a_cookie_a_browse
 
 
 def test_the_keepers_scoreboard_never_reloads_itself_over_a_hand_being_entered(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     assert 'http-equiv="refresh"' not in client.get(f"/g/{game_id}").get_data(as_text=True)
     assert 'http-equiv="refresh"' in app.test_client().get(f"/g/{game_id}").get_data(as_text=True)  # a viewer's
 
 
 def test_two_phones_entering_the_same_hand_save_it_once_unless_the_second_says_it_is_the_next(app, client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "0", "change": "1", "submission_id": "sub-scopa-0001"})
     other = app.test_client()
     with client.session_transaction() as mine, other.session_transaction() as theirs:
@@ -391,7 +392,7 @@ def test_two_phones_entering_the_same_hand_save_it_once_unless_the_second_says_i
 def test_back_to_an_earlier_page_of_a_saved_hand_never_offers_it_again(client):
     # A form sent with a row missing (page 1), then completed and saved: Back to page 1 says it is saved,
     # rather than showing the next hand's form with the saved hand's submission id.
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     first = client.post(f"/g/{game_id}/won", data=won(cards="0", settebello="0") | {"scopas_shown": "0,0"})
     assert first.status_code == 303
     client.post(f"/g/{game_id}/won", data=won(**TYPICAL) | {"scopas_shown": "0,0"})
@@ -402,7 +403,7 @@ def test_back_to_an_earlier_page_of_a_saved_hand_never_offers_it_again(client):
 
 
 def test_back_to_a_saved_hand_that_was_undone_since_says_so(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     data = {"sides-0-cards": "22", "sides-0-coins": "6", "settebello": "0", "primiera_by": "0", "action": "check",
             "submission_id": "sub-prg-00002"}  # fmt: skip
     check = client.post(f"/g/{game_id}/counts", data=data)
@@ -415,7 +416,7 @@ def test_back_to_a_saved_hand_that_was_undone_since_says_so(client):
 
 
 def test_a_scopa_request_that_does_not_say_which_button_adds_nothing(client):
-    game_id = start(client, "Anna", "Bruno")
+    game_id = start_at_table(client, "Anna", "Bruno")
     r = client.post(f"/g/{game_id}/scopa", data={"side": "0", "submission_id": "sub-scopa-nochg"},
                     follow_redirects=True)  # fmt: skip
     assert api_game(client, game_id)["pending_scopas"] == [0, 0]
@@ -423,8 +424,8 @@ def test_a_scopa_request_that_does_not_say_which_button_adds_nothing(client):
 
 
 def test_a_new_game_kept_on_a_full_phone_makes_room_by_dropping_drafts_not_the_game(client):
-    game_id = start(client, "Anna", "Bruno")
-    live = [client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json for _ in range(49)]
+    game_id = start_at_table(client, "Anna", "Bruno")
+    live = [new_game(client, "A", "B") for _ in range(49)]
     with client.session_transaction() as session:
         session["kept"] |= {g["id"]: g["keeper_key"] for g in live}  # 50 live games: one will be let go, said aloud
     # A draft as large as the cookie allows: a value typed hundreds of characters long (random, so that the

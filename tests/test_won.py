@@ -10,6 +10,7 @@ from scorekeeper.rules import DECK, InvalidRoundError, Rules, score_round
 from scorekeeper.rules.game import play_out
 from scorekeeper.rules.ledger import HandEntry, SideEntry, score_entry
 from scorekeeper.rules.scoring import NO_TIE, WON_CATEGORIES, Won, won_categories
+from tests.conftest import new_game
 
 NAMES = ["Anna", "Marco", "Carla", "Dario", "Elena", "Fabio"]
 
@@ -169,8 +170,8 @@ def test_a_winners_hand_scores_through_the_ledger():
 
 
 def test_a_winners_hand_through_the_api_the_scoreboard_and_the_exports(client):
-    made = client.post("/api/v1/games", json={"sides": [{"name": "Anna"}, {"name": "Marco"}]}).json
-    key = {"X-Keeper-Key": made["keeper_key"]}
+    made = new_game(client, "Anna", "Marco")
+    key = made.keeper
     body = {"submission_id": "sub-won-0001", "sides": [{"won": ["cards", "settebello"], "scopas": 1}, {"won": []}]}
     r = client.post(f"/api/v1/games/{made['id']}/rounds", json=body, headers=key)
     assert r.status_code == 201 and r.json["totals"] == [3, 0]
