@@ -71,6 +71,31 @@ def _depth(value: object) -> int:
     return deepest
 
 
+def _not_text(value: object) -> str | None:
+    """The path of the first string in ``value`` (a key or a value) that is not text, else None.
+
+    JSON may escape a lone half of a surrogate pair (``"\\ud800"``): Python reads it into a string that no
+    text encoding can write, so no name, id or key may hold one.
+    """
+    stack: list[tuple[object, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return path or "body"
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                where = f"{path}.{key}" if path else str(key)
+                if _not_text(key) is not None:
+                    return path or "body"
+                stack.append((child, where))
+        elif isinstance(item, list):
+            stack.extend((child, f"{path}[{i}]") for i, child in enumerate(item))
+    return None
+
+
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what was expected (the size is bounded by the app)."""
     if not request.is_json:
@@ -90,6 +115,10 @@ def json_body() -> dict[str, Any]:
         raise BadRequest(msg("the body is nested too deeply; at most %(n)s levels (a hand needs 4)", n=JSON_DEPTH_MAX))
     if not isinstance(body, dict):
         raise BadRequest(msg("the body must be a JSON object, sent with Content-Type: application/json"))
+    broken = _not_text(body)
+    if broken is not None:
+        raise BadRequest(msg("%(field)s is not valid text (it holds half of a character); send it again as typed",
+                             field=broken), broken)  # fmt: skip
     return body
 
 
