@@ -2,8 +2,9 @@
 
 Both servers run as ``make run`` runs the app (waitress, 8 threads, its own process) on 127.0.0.1.
 
-1. Flat cost: recording a hand, the scoreboard page and the JSON game at 5, 100 and 1,000 hands, one request
-   after another over a kept-alive connection, each as a median and as a ratio to the bare route measured
+1. Flat cost: recording a hand, the scoreboard page and the JSON game at 5, 100 and HANDS_MAX - 1 hands (one
+   short of the app's limit of hands in a game, so that the longest game can still take the hand measured),
+   one request after another over a kept-alive connection, each as a median and as a ratio to the bare route measured
    in the same run; the last column divides the longest game's median by the shortest's (flat is about 1).
    The long game is built through the API, two sides scoring 1-1 every hand so that it never ends.
 2. The capture checker's pages, the same way.
@@ -41,6 +42,7 @@ from bench.serving import (
     server,
     timed,
 )
+from scorekeeper.rules.ledger import HANDS_MAX
 
 OUT = Path(__file__).parent / "out"
 POOL = 48  # connections the load generator keeps open: well under waitress's limit
@@ -59,7 +61,10 @@ class Plan:
     p99_limit_ms: float
 
 
-FULL = Plan((5, 100, 1000), 30, 30, 240, (100, 200, 350, 500, 750, 1000, 1500, 2000, 3000, 4000), 6, 60, 100, 250)
+# The longest game measured is one hand short of the app's limit (HANDS_MAX, from the rules core): each
+# sample records a hand there, which must be the game's last allowed hand, and deletes it again.
+LONGEST = HANDS_MAX - 1
+FULL = Plan((5, 100, LONGEST), 30, 30, 240, (100, 200, 350, 500, 750, 1000, 1500, 2000, 3000, 4000), 6, 60, 100, 250)
 QUICK = Plan((5, 20, 60), 6, 10, 60, (20, 60, 150), 2, 10, 20, 250)
 
 AIMS = {"record": 4.0, "board": 3.0}  # times the bare route, at any game length

@@ -211,6 +211,14 @@ def read_only_uri(path: str) -> str:
     return f"file:{path}?mode=ro" if os.path.exists(path + "-wal") else f"file:{path}?mode=ro&immutable=1"
 
 
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """What a change to a game reads first, inside its write: the game's version and its keeper key's hash."""
+
+    version: int
+    keeper_hash: str | None
+
+
 def now() -> str:
     """The time of a change, in UTC, ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -313,6 +321,12 @@ class Store:
             r["id"]: r["version"] for r in self.db.query(f"SELECT id, version FROM games WHERE id IN ({marks})", ids)
         }
 
+    def game_state(self, game_id: str) -> GameState | None:
+        """The game's version and keeper key hash in one statement (inside ``write()``, the version the change
+        builds on), or None for an unknown game."""
+        row = self.db.execute("SELECT version, keeper_hash FROM games WHERE id = ?", [game_id]).fetchone()
+        return GameState(row[0], row[1]) if row else None
+
     def keeper_hash(self, game_id: str) -> str | None:
         """The stored hash of the game's keeper key."""
         rows = list(self.db.query("SELECT keeper_hash FROM games WHERE id = ?", [game_id]))
@@ -391,12 +405,20 @@ class Store:
         )
 
     def insert_round(
-        self, game_id: str, number: int, entry: HandEntry, submission_id: str, pending_scopas: list[int]
+        self,
+        game_id: str,
+        number: int,
+        entry: HandEntry,
+        submission_id: str,
+        pending_scopas: list[int],
+        round_id: str | None = None,
     ) -> RoundRecord:
-        """Append hand ``number`` (the game has ``number - 1``) with the scopas left pending; return it as stored."""
+        """Append hand ``number`` (the game has ``number - 1``) with the scopas left pending; return it as stored.
+
+        ``round_id``: the hand's id when it was chosen beforehand (``claim`` names it), else a new one."""
         version = self._touch(game_id, pending_scopas=json.dumps(pending_scopas))
         stamp = now()
-        record = RoundRecord(number, entry, version, new_round_id(), submission_id)
+        record = RoundRecord(number, entry, version, round_id or new_round_id(), submission_id)
         self.db.execute(
             "INSERT INTO rounds (game_id, entry, version, submission_id, created, updated, public_id) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -427,6 +449,16 @@ class Store:
             "VALUES (?, ?, ?, ?, ?, ?)",
             [game_id, submission_id, action, fingerprint, round_id, now()],
         )
+
+    def claim(self, game_id: str, submission_id: str, action: str, fingerprint: str, round_id: str | None) -> bool:
+        """Record that a submission is being handled, in the same statement that finds out whether it already was:
+        True when it is new (and now remembered); False when it was handled before (nothing is written)."""
+        cursor = self.db.execute(
+            "INSERT INTO submissions (game_id, submission_id, action, fingerprint, round, created) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, submission_id) DO NOTHING",
+            [game_id, submission_id, action, fingerprint, round_id, now()],
+        )
+        return cursor.rowcount == 1
 
     def set_pending_scopas(self, game_id: str, scopas: list[int]) -> int:
         """Store the scopas marked so far in the hand in progress; returns the game's new version."""

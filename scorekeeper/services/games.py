@@ -7,7 +7,9 @@ it is refused (``Conflict`` kind ``reused``), never replayed as something else.
 
 Scores are worked out once per version of a game and kept in memory
 (``ScoreCache``): a read costs one small query whatever the game's length, and
-a write scores only the hand it brings, outside the write lock.
+a write scores only the hand it brings. Recording a hand (``record``) reads the
+game's version once, inside its write, and scores the hand there; corrections,
+deletions and scopas score outside the write lock and check the version inside.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from scorekeeper.rules.ledger import (
 from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
 from scorekeeper.rules.text import Msg, msg, nmsg
 from scorekeeper.services import keys
-from scorekeeper.services.errors import Conflict, NotFound, writing
-from scorekeeper.store import Store, Submission, now
+from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
+from scorekeeper.store import Store, Submission, new_round_id, now
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +215,29 @@ def _number_of(store: Store, game_id: str, seen: Submission) -> int:
     return number
 
 
+@dataclass(frozen=True, slots=True)
+class HandSent:
+    """A new hand as a request sends it, read against its game (``record`` checks every part): the hand, its
+    submission id, the scopas the form showed (or None) and the number of the hand the form was opened for (or
+    None)."""
+
+    entry: HandEntry
+    submission_id: object
+    scopas_shown: Sequence[int] | None = None
+    number: object = None
+
+
+def record(store: Store, game_id: str, key: str | None, read: Callable[[Game], HandSent]) -> Recorded:
+    """Add a hand sent by a phone or a program holding ``key``: the one call a page or the API makes to record one.
+
+    In one write transaction: the game's version and keeper key hash are read (once), the key is checked
+    (``NotFound``, ``Forbidden``), ``read`` turns the request into the hand against the game (it may raise
+    ``BadInput``), the hand is checked and scored, and the game, the hand and the submission id are written.
+    Reading the request only after the key is checked means a phone without the key is told so whatever it sent.
+    """
+    return _record(store, game_id, read, key=key, keyed=True)
+
+
 def record_hand(
     store: Store,
     game_id: str,
@@ -221,7 +246,8 @@ def record_hand(
     scopas_shown: Sequence[int] | None = None,
     number: int | None = None,
 ) -> Recorded:
-    """Add a hand. ``created`` is False when this was a repeat of a submission already recorded.
+    """Add a hand on behalf of the app itself (no key is asked). ``created`` is False when this was a repeat of a
+    submission already recorded.
 
     ``scopas_shown`` are the scopas of the hand in progress that the form showed: only those are
     taken out of the pending ones, so a scopa marked on another phone meanwhile stays pending.
@@ -231,36 +257,57 @@ def record_hand(
     would be a later hand than the person saw (often the same hand entered twice), so it is refused
     (409 ``stale``, with the hand saved meanwhile) until they confirm it as the next hand.
     """
-    keys.check_submission_id(submission_id)
-    if number is not None and (type(number) is not int or not 1 <= number < 2**31):
-        raise InvalidRoundError(
-            msg("number must be the number of the hand the form was opened for (1, 2, ...)"), "number"
-        )
-    print_ = keys.fingerprint("add", entry.to_json())
-    before = get(store, game_id)
-    score = score_entry(entry, before.game.names, before.game.rules)
-    shown = _scopas_shown(scopas_shown, entry, len(before.game.sides))
+    return _record(store, game_id, lambda _game: HandSent(entry, submission_id, scopas_shown, number), keyed=False)
+
+
+def _record(
+    store: Store, game_id: str, read: Callable[[Game], HandSent], *, key: str | None = None, keyed: bool
+) -> Recorded:
+    """``record`` and ``record_hand``: everything inside one write, the game's version read once.
+
+    The scored game comes from the cache when it is at the version just read (else it is loaded and scored
+    here, in the lock), so a long game costs the same statements as a short one; only the new hand is scored.
+    The submission id is claimed before anything else is written: a repeat is found by that same statement, and
+    answers the hand it recorded the first time (from the game as it is now) without writing anything.
+    """
     with writing(store):
-        seen = _seen(store, game_id, submission_id, "add", print_)
-        if seen is None:
-            _check_not_dropped(store, game_id)
-            before = _fresh(store, before)
-            # A hand saved meanwhile is told first: it may be the very hand that ended the game.
-            if number is not None and number != before.next_number:
-                raise _moved_on(before, number)
-            if before.finished:
-                raise Conflict(msg("the game is over; correct or delete a hand to reopen it"), "finished")
-            if before.next_number > HANDS_MAX:
-                raise Conflict(msg("a game keeps at most %(max)s hands; start a new game (a rematch keeps the sides "
-                                   "and rules)", max=HANDS_MAX), "too_many_hands")  # fmt: skip
-            pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
-            record = store.insert_round(game_id, before.next_number, entry, submission_id, pending)
-            store.remember(game_id, submission_id, "add", print_, record.id)
-    if seen is not None:
-        now_score = get(store, game_id)
-        number = _number_of(store, game_id, seen)
-        played = now_score.rounds[number - 1]
-        return Recorded(now_score, number, played.record.id, played.record.version, False)
+        state = store.game_state(game_id)
+        if state is None:
+            raise NotFound("game")
+        if keyed and not keys.matches(state.keeper_hash, key):
+            raise Forbidden("game")
+        cached = scores.get(store, game_id, state.version)
+        before = cached if cached is not None else _score_stored(store, game_id)
+        sent = read(before.game)
+        entry = sent.entry
+        submission_id = keys.check_submission_id(sent.submission_id)
+        number = sent.number
+        if number is not None and (type(number) is not int or not 1 <= number < 2**31):
+            raise InvalidRoundError(
+                msg("number must be the number of the hand the form was opened for (1, 2, ...)"), "number"
+            )
+        score = score_entry(entry, before.game.names, before.game.rules)
+        shown = _scopas_shown(sent.scopas_shown, entry, len(before.game.sides))
+        print_ = keys.fingerprint("add", entry.to_json())
+        round_id = new_round_id()
+        if not store.claim(game_id, submission_id, "add", print_, round_id):
+            seen = _seen(store, game_id, submission_id, "add", print_)
+            played = before.round_by_id(seen.round) if seen is not None and seen.round else None
+            if played is None:
+                raise Conflict(msg("this hand was recorded and has since been deleted; nothing was changed"),
+                               "deleted")  # fmt: skip
+            return Recorded(before, played.number, played.record.id, played.record.version, False)
+        _check_not_dropped(store, game_id)
+        # A hand saved meanwhile is told first: it may be the very hand that ended the game.
+        if number is not None and number != before.next_number:
+            raise _moved_on(before, number)
+        if before.finished:
+            raise Conflict(msg("the game is over; correct or delete a hand to reopen it"), "finished")
+        if before.next_number > HANDS_MAX:
+            raise Conflict(msg("a game keeps at most %(max)s hands; start a new game (a rematch keeps the sides "
+                               "and rules)", max=HANDS_MAX), "too_many_hands")  # fmt: skip
+        pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
+        record = store.insert_round(game_id, before.next_number, entry, submission_id, pending, round_id)
     game = replace(
         before.game, rounds=(*before.game.rounds, record), pending_scopas=tuple(pending), version=record.version
     )

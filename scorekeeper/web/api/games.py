@@ -46,7 +46,7 @@ from scorekeeper.services import games, groups, keys
 from scorekeeper.web.api import bp
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.i18n import language, say, voice
-from scorekeeper.web.common.keepers import keeper_only
+from scorekeeper.web.common.keepers import keeper_key, keeper_only
 from scorekeeper.web.common.shapes import game_json, round_json
 
 
@@ -380,15 +380,22 @@ def _round_answer(score: GameScore, number: int) -> dict[str, Any]:
 
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> ResponseReturnValue:
-    """Record a hand; the same submission_id again answers the same hand and stores nothing."""
-    keeper_only(game_id)
-    body, entry = _round_body(game_id)
-    submission_id = keys.check_submission_id(body.get("submission_id"))
-    shown = body.get("scopas_shown")
-    if shown is not None and not isinstance(shown, list):
-        raise BadRequest(msg("scopas_shown must list the scopas shown for each side"), "scopas_shown")
-    # ``number``: the hand the client meant; a hand saved meanwhile by another client makes this a 409 stale.
-    done = games.record_hand(store(), game_id, entry, submission_id, shown, body.get("number"))
+    """Record a hand; the same submission_id again answers the same hand and stores nothing.
+
+    One service call checks the keeper key, then reads the body against the game (``sent``), and records it.
+    """
+
+    def sent(game: Game) -> games.HandSent:
+        body = json_body()
+        entry = HandEntry.from_json(body, len(game.sides))
+        submission_id = keys.check_submission_id(body.get("submission_id"))
+        shown = body.get("scopas_shown")
+        if shown is not None and not isinstance(shown, list):
+            raise BadRequest(msg("scopas_shown must list the scopas shown for each side"), "scopas_shown")
+        # ``number``: the hand the client meant; a hand saved meanwhile by another client makes this a 409 stale.
+        return games.HandSent(entry, submission_id, shown, body.get("number"))
+
+    done = games.record(store(), game_id, keeper_key(game_id), sent)
     return _round_answer(done.score, done.number), 201 if done.created else 200
 
 

@@ -73,10 +73,18 @@ def forget(game_id: str) -> None:
     session[KEPT] = kept
 
 
+def keeper_key(game_id: str) -> str | None:
+    """The keeper key this request carries for the game: the X-Keeper-Key header, or this phone's cookie."""
+    return request.headers.get("X-Keeper-Key") or kept_games().get(game_id)
+
+
 def may_change(game_id: str) -> bool:
     """True when this request may change the game: the X-Keeper-Key header or this phone's cookie."""
-    key = request.headers.get("X-Keeper-Key") or kept_games().get(game_id)
-    return games.is_keeper(store(), game_id, key)
+    return games.is_keeper(store(), game_id, keeper_key(game_id))
+
+
+# What a page refuses to a phone without the keeper key (the API names the header instead).
+VIEWERS_COPY = "only a phone that opened this game's keeper link can change it; this is the viewer's copy"
 
 
 def keeper_only(game_id: str) -> None:
@@ -95,9 +103,7 @@ def keeper_required(view: Callable[..., ResponseReturnValue]) -> Callable[..., R
         try:
             keeper_only(game_id)
         except Forbidden:
-            raise Forbidden("game",
-                "only a phone that opened this game's keeper link can change it; this is the viewer's copy", None
-            ) from None
+            raise Forbidden("game", VIEWERS_COPY, None) from None
         return view(*args, game_id=game_id, **kwargs)
 
     return guarded

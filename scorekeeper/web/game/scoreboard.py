@@ -16,12 +16,21 @@ from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.rules.scoring import RoundScore
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import events, games, groups
-from scorekeeper.services.errors import Conflict, NotFound, Unavailable
+from scorekeeper.services.errors import Conflict, Forbidden, NotFound, Unavailable
 from scorekeeper.web.common import drafts, i18n
 from scorekeeper.web.common.charts import categories_chart, progression_chart
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import new_submission_id, sentence
-from scorekeeper.web.common.keepers import keep, keeper_required, kept_games, kept_groups, may_change, may_change_group
+from scorekeeper.web.common.keepers import (
+    VIEWERS_COPY,
+    keep,
+    keeper_key,
+    keeper_required,
+    kept_games,
+    kept_groups,
+    may_change,
+    may_change_group,
+)
 from scorekeeper.web.common.widgets import card_grid
 from scorekeeper.web.common.widgets import colours as _colours
 from scorekeeper.web.game import bp
@@ -372,32 +381,85 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None) -> Response
             preview = score_entry(entry, game.names, game.rules)
             return _keep(score, form, mode, number, "preview", preview=preview)
         submission_id = form.submission_id.data or ""
-        if number is None:
-            done = games.record_hand(store(), game_id, entry, submission_id, form.scopas_shown.data, form.hand.data)
-            saved, number_saved, round_saved = done.score, done.number, done.round_id
-            # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
-            session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id,
-                                   "version": done.version}  # fmt: skip
-        else:
-            saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
-            number_saved, round_saved = number, saved.rounds[number - 1].record.id
-            flash(_("Hand %(n)s corrected.", n=number), "saved")
+        assert number is not None  # a new hand's save never comes here: ``_saves_new_hand`` sends it to be saved
+        saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
+        round_saved = saved.rounds[number - 1].record.id
+        flash(_("Hand %(n)s corrected.", n=number), "saved")
     except ScopaError as err:
         form.place_error(err, entry)
         return _keep(score, form, mode, number, "error", 400)
     except Conflict as err:
-        form.error = err.message
-        if number is None and err.kind == "stale":
-            # Another phone saved a hand meanwhile: sent again, this form is saved as the next hand.
-            form.hand.data = games.get(store(), game_id).next_number
-            form.hand.raw_data = [str(form.hand.data)]  # what the kept draft sends back
-        conflict = _current_hand_url(game_id, form.round_id.data, err)
-        return _keep(score, form, mode, number, "error", 409, conflict=conflict)
+        return _refused(score, form, mode, number, err)
     except Unavailable as err:
         # Nothing was saved: the hand stays in its form, ready to be sent again.
         form.error = err.message
         return _keep(score, form, mode, number, "error", 503)
-    drafts.mark_saved(token, game_id, number_saved, mode, submission_id, round_saved)
+    drafts.mark_saved(token, game_id, number, mode, submission_id, round_saved)
+    return _saved(game_id, saved)
+
+
+def _saves_new_hand(mode: str) -> bool:
+    """True for the POST that saves a new hand: the winners form saves at once (its rows are the check), the
+    other forms when the person confirmed the checked hand (``action=save``)."""
+    return request.method == "POST" and (mode == "won" or request.form.get("action") == "save")
+
+
+class _Unchecked(Exception):
+    """A new hand's form that its own checks refused (field errors), before anything was scored or written."""
+
+
+def _save_new_hand(game_id: str, mode: str) -> ResponseReturnValue:
+    """Save a new hand from its form: one service call checks the keeper key, reads the form against the game,
+    scores and writes the hand, and answers the game after it. The page's reads happen only when it is refused."""
+    made: dict[str, Any] = {}  # the form and the hand read from it, for the page that says what went wrong
+
+    def sent(game: Game) -> games.HandSent:
+        form = made["form"] = _hand_form(mode, game, request.form)
+        if not form.validate():
+            raise _Unchecked()
+        entry = made["entry"] = form.entry(game.rules)
+        return games.HandSent(entry, form.submission_id.data or "", form.scopas_shown.data, form.hand.data)
+
+    try:
+        done = games.record(store(), game_id, keeper_key(game_id), sent)
+    except Forbidden:
+        raise Forbidden("game", VIEWERS_COPY, None) from None
+    except (_Unchecked, ScopaError, Conflict, Unavailable) as err:
+        score = games.get(store(), game_id)
+        if "form" not in made:  # the storage refused the write before the form was read: keep the hand as sent
+            made["form"] = _hand_form(mode, score.game, request.form)
+        form = made["form"]
+        if isinstance(err, _Unchecked):
+            return _keep(score, form, mode, None, "check", 400)
+        if isinstance(err, ScopaError):
+            form.place_error(err, made.get("entry"))
+            return _keep(score, form, mode, None, "error", 400)
+        if isinstance(err, Conflict):
+            return _refused(score, form, mode, None, err)
+        # Nothing was saved: the hand stays in its form, ready to be sent again.
+        form.error = err.message
+        return _keep(score, form, mode, None, "error", 503)
+    # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
+    session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id,
+                           "version": done.version}  # fmt: skip
+    submission_id = made["form"].submission_id.data or ""
+    drafts.mark_saved(request.form.get("d"), game_id, done.number, mode, submission_id, done.round_id)
+    return _saved(game_id, done.score)
+
+
+def _refused(score: GameScore, form: HandForm, mode: str, number: int | None, err: Conflict) -> ResponseReturnValue:
+    """A hand form refused because the game moved on: the form as sent, with the reason and the hand as it is."""
+    form.error = err.message
+    if number is None and err.kind == "stale":
+        # Another phone saved a hand meanwhile: sent again, this form is saved as the next hand.
+        form.hand.data = games.get(store(), score.game.id).next_number
+        form.hand.raw_data = [str(form.hand.data)]  # what the kept draft sends back
+    conflict = _current_hand_url(score.game.id, form.round_id.data, err)
+    return _keep(score, form, mode, number, "error", 409, conflict=conflict)
+
+
+def _saved(game_id: str, saved: GameScore) -> ResponseReturnValue:
+    """After a hand is saved: the scoreboard, at the result when that hand ended the game."""
     return redirect(url_for("game.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
 
 
@@ -448,25 +510,32 @@ def _undo_offer(score: GameScore, keeper: bool) -> UndoOffer | None:
     return UndoOffer(number=played.number, form=form, played=played)
 
 
+# A new hand's save checks the keeper key inside its one service call; every other step of the forms is guarded here.
+_new_hand_form = keeper_required(_handle_hand)
+
+
 @bp.route("/g/<game_id>/won", methods=["GET", "POST"])
-@keeper_required
 def record_won(game_id: str) -> ResponseReturnValue:
     """Record a hand from who won each category (the winners form is on the scoreboard, where a GET goes)."""
-    return _handle_hand(game_id, "won")
+    if _saves_new_hand("won"):
+        return _save_new_hand(game_id, "won")
+    return _new_hand_form(game_id=game_id, mode="won")
 
 
 @bp.route("/g/<game_id>/hand", methods=["GET", "POST"])
-@keeper_required
 def record_hand(game_id: str) -> ResponseReturnValue:
     """Record a hand from the captured piles on the 40-card grid."""
-    return _handle_hand(game_id, "piles")
+    if _saves_new_hand("piles"):
+        return _save_new_hand(game_id, "piles")
+    return _new_hand_form(game_id=game_id, mode="piles")
 
 
 @bp.route("/g/<game_id>/counts", methods=["GET", "POST"])
-@keeper_required
 def record_counts(game_id: str) -> ResponseReturnValue:
     """Record a hand from quick counts per side."""
-    return _handle_hand(game_id, "counts")
+    if _saves_new_hand("counts"):
+        return _save_new_hand(game_id, "counts")
+    return _new_hand_form(game_id=game_id, mode="counts")
 
 
 @bp.get("/g/<game_id>/hands/<int:number>")
