@@ -213,10 +213,12 @@ def read_only_uri(path: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
-    """What a change to a game reads first, inside its write: the game's version and its keeper key's hash."""
+    """What a change to a game reads first, inside its write: the game's version, its keeper key's hash, and whether
+    an event dropped it."""
 
     version: int
     keeper_hash: str | None
+    dropped: bool = False  # an event's round was paired again without this game's table: it counts for nobody
 
 
 def now() -> str:
@@ -324,8 +326,12 @@ class Store:
     def game_state(self, game_id: str) -> GameState | None:
         """The game's version and keeper key hash in one statement (inside ``write()``, the version the change
         builds on), or None for an unknown game."""
-        row = self.db.execute("SELECT version, keeper_hash FROM games WHERE id = ?", [game_id]).fetchone()
-        return GameState(row[0], row[1]) if row else None
+        row = self.db.execute(
+            "SELECT version, keeper_hash, EXISTS (SELECT 1 FROM event_dropped_games AS d WHERE d.game_id = games.id) "
+            "FROM games WHERE id = ?",
+            [game_id],
+        ).fetchone()
+        return GameState(row[0], row[1], bool(row[2])) if row else None
 
     def keeper_hash(self, game_id: str) -> str | None:
         """The stored hash of the game's keeper key."""

@@ -35,7 +35,7 @@ def test_a_lone_surrogate_in_a_json_body_is_a_400_naming_the_field(client, path,
     answer = client.post(path, data=body, content_type="application/json")
     assert answer.status_code == 400
     assert answer.get_json()["field"] == field
-    assert "not valid text" in answer.get_json()["message"]
+    assert "must be plain text" in answer.get_json()["message"]
 
 
 def test_a_lone_surrogate_as_the_game_added_to_a_group_is_a_400_and_changes_nothing(client):

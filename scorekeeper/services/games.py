@@ -297,7 +297,8 @@ def _record(
                 raise Conflict(msg("this hand was recorded and has since been deleted; nothing was changed"),
                                "deleted")  # fmt: skip
             return Recorded(before, played.number, played.record.id, played.record.version, False)
-        _check_not_dropped(store, game_id)
+        if state.dropped:
+            _check_not_dropped(store, game_id)
         # A hand saved meanwhile is told first: it may be the very hand that ended the game.
         if number is not None and number != before.next_number:
             raise _moved_on(before, number)

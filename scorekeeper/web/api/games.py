@@ -117,8 +117,8 @@ def json_body() -> dict[str, Any]:
         raise BadRequest(msg("the body must be a JSON object, sent with Content-Type: application/json"))
     broken = _not_text(body)
     if broken is not None:
-        raise BadRequest(msg("%(field)s is not valid text (it holds half of a character); send it again as typed",
-                             field=broken), broken)  # fmt: skip
+        raise BadRequest(msg("%(what)s must be plain text: letters, digits, spaces and punctuation", what=broken),
+                         broken)  # fmt: skip
     return body
 
 
