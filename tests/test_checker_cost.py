@@ -6,7 +6,10 @@ Every play of a position reachable by legal play is still listed in full.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+
+import pytest
 
 from scorekeeper.rules import DECK, judge_play, legal_moves, list_moves
 from scorekeeper.rules.moves import MOVES_PER_CARD
@@ -87,3 +90,50 @@ def test_the_checker_page_counts_the_plays_it_does_not_list(client):
     rest = len(legal_moves(cards("10d"), TABLE)) - 12
     assert f"And {rest} more" in html
     assert html.count("<li>Takes ") == 12
+
+
+def _deal_and_play(rng: random.Random, players: int, each: int, to_table: int) -> int:
+    """Play one hand by the rules, trailing whenever a card can be trailed (so the table grows as it can);
+    check every position met lists all its plays. Returns the largest table seen."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    table = [deck.pop() for _ in range(to_table)]
+    hands: list[list] = [[] for _ in range(players)]
+    largest = len(table)
+    while deck or any(hands):
+        if not any(hands):
+            for hand in hands:
+                hand.extend(deck.pop() for _ in range(each))
+        for hand in hands:
+            listed = list_moves(hand, table)
+            assert listed.complete and all(n <= MOVES_PER_CARD for _, n in listed.counts)
+            trails = [m for m in listed.moves if not m.capture]
+            move = rng.choice(trails or list(listed.moves))
+            hand.remove(move.card)
+            if move.capture:
+                table = [c for c in table if c not in move.capture]
+            else:
+                table.append(move.card)
+            largest = max(largest, len(table))
+    return largest
+
+
+@pytest.mark.parametrize(("players", "each", "to_table"), [(2, 3, 4), (3, 3, 4), (4, 9, 4), (4, 10, 0)])
+def test_positions_reached_by_legal_play_are_always_listed_whole(players, each, to_table):
+    # The deals of RULES.md ("3+4" for 2 and 3 players, scopone's "9+4" and "10+0"), 150 hands each.
+    rng = random.Random(players * 100 + each)
+    largest = max(_deal_and_play(rng, players, each, to_table) for _ in range(150))
+    assert largest <= 13  # each value once, besides the first deal's four cards
+
+
+def test_a_hand_no_deal_gives_is_refused_naming_the_hand(client):
+    # Scopone scientifico's ten cards are the most any deal gives a player.
+    eleven = ["1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "10d", "1c"]
+    r = client.post("/api/v1/moves", json={"hand": eleven, "table": ["1s"]})
+    assert r.status_code == 400 and r.json["field"] == "hand"
+    assert r.json["message"] == '"hand" has 11 cards; expected 1 to 10'
+    r = client.get(f"/check?table=1s&hand={','.join(eleven)}")
+    assert r.status_code == 400
+    assert '<p class="error" id="hand-error">The hand has 11 cards; a hand holds at most 10.</p>' in r.get_data(
+        as_text=True
+    )
