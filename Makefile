@@ -52,6 +52,7 @@ lint: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(PY) -m bench.moves
+	$(PY) -m bench.checker
 	$(PY) -m bench.web
 	$(PY) -m bench.groups
 	$(PY) -m bench.events

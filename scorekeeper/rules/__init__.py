@@ -14,7 +14,18 @@ from .errors import (
     ScopaError,
 )
 from .game import Progress, Side, check_sides, dealer_and_leader, play_out, seating
-from .moves import DealCheck, Move, MoveGroup, Verdict, deal_check, judge_play, legal_moves, move_groups
+from .moves import (
+    DealCheck,
+    Move,
+    MoveGroup,
+    MoveList,
+    Verdict,
+    deal_check,
+    judge_play,
+    legal_moves,
+    list_moves,
+    move_groups,
+)
 from .options import PROFILES, Profile, Rules
 from .scoring import RoundScore, SideScore, Tally, primiera, score_round
 
@@ -23,7 +34,8 @@ __all__ = [
     "IllegalMoveError", "InvalidCardError", "InvalidGameError", "InvalidPositionError",
     "InvalidRoundError", "InvalidRulesError", "ScopaError",
     "Progress", "Side", "check_sides", "dealer_and_leader", "play_out", "seating",
-    "DealCheck", "Move", "MoveGroup", "Verdict", "deal_check", "judge_play", "legal_moves", "move_groups",
+    "DealCheck", "Move", "MoveGroup", "MoveList", "Verdict", "deal_check", "judge_play", "legal_moves", "list_moves",
+    "move_groups",
     "PROFILES", "Profile", "Rules",
     "RoundScore", "SideScore", "Tally", "primiera", "score_round",
 ]  # fmt: skip

@@ -10,9 +10,10 @@ rules and whether this is the last card of the hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain, combinations, product
+from itertools import chain, combinations, islice, product
 from math import prod
 
 from .cards import DECK_SIZE, Card, DeckStyle, Rank
@@ -142,7 +143,13 @@ class Verdict:
     card: Card
     capture: tuple[Card, ...]
     scopa: bool
-    alternatives: tuple[Move, ...]
+    alternatives: tuple[Move, ...]  # the card's other legal plays (all of them, if illegal), at most MOVES_PER_CARD
+    options: int = 0  # how many legal plays the card has in all, listed or not
+
+    @property
+    def more(self) -> int:
+        """How many of the card's other legal plays are not listed in ``alternatives``."""
+        return max(0, self.options - (1 if self.legal else 0) - len(self.alternatives))
 
     @property
     def rule_text(self) -> Msg:
@@ -180,6 +187,12 @@ def _plus(cards: Sequence[Card]) -> object:
 HAND_MAX = 10  # Scopone scientifico deals 10 cards to each player, the most any deal gives
 TABLE_MAX = DECK_SIZE - 1  # every card of the deck but the one being played
 DEAL_CARDS = 4  # the first deal puts 4 cards face up on the table
+# The most plays the checker lists for one hand card; beyond it a card's plays are counted, not listed.
+# No position reachable by legal play comes near it: a card is trailed only when no table card has its value,
+# so besides the 4 cards of the first deal the table holds each value at most once (at most 13 cards), and on
+# such a table one card has at most 56 ways to capture (a 10 over four aces and one each of 2 to 9, counted
+# generously). Only a made-up table of 20 or 30 cards has thousands, and those are summed up by ``count``.
+MOVES_PER_CARD = 64
 
 
 def position_errors(
@@ -507,6 +520,66 @@ def lead_barred(card: Card, hand: Sequence[Card] | None, rules: Rules, first_lea
                "aces (no_ace_first_lead).", card=card)  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class MoveList:
+    """The legal plays of a hand, listed up to ``per_card`` for each hand card, with how many each has in all."""
+
+    moves: tuple[Move, ...]  # in hand order, at most ``per_card`` for each card
+    counts: tuple[tuple[Card, int], ...]  # each hand card and how many distinct plays it has (0: barred)
+    per_card: int | None
+
+    @property
+    def count(self) -> int:
+        """How many plays the hand has in all, listed or not."""
+        return sum(n for _, n in self.counts)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every play is listed."""
+        return len(self.moves) == self.count
+
+
+def list_moves(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    rules: Rules = Rules(),
+    last_play: bool = False,
+    style: DeckStyle | None = None,
+    *,
+    first_lead: bool = False,
+    per_card: int | None = MOVES_PER_CARD,
+    hand_max: int = HAND_MAX,
+) -> MoveList:
+    """The legal plays of each hand card, at most ``per_card`` listed for each (None: all), and their counts.
+
+    The cost grows with what is listed, never with how many plays there are: counting uses the groups
+    (``plays_by_card``), so a crowded table answers as quickly as a real one.  Plays are listed in the same
+    order as ``legal_moves``, so the listed ones are its first ones for each card.
+
+    >>> table = [Card.parse(c) for c in ["1b", "2c", "3s", "4d", "5s", "6b"]]
+    >>> listed = list_moves([Card.parse("10d")], table, per_card=2)
+    >>> [[str(c) for c in m.capture] for m in listed.moves], listed.count, listed.complete
+    ([['6b', '4d'], ['6b', '3s', '1b']], 5, False)
+    """
+    captures: dict[Card, list[tuple[int, tuple[Card, ...]]]] = {}
+    moves: list[Move] = []
+    counts: list[tuple[Card, int]] = []
+    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=hand_max, first_lead=first_lead):
+        counts.append((plays.card, plays.count))
+        first = plays.same_as or plays.card
+        if first not in captures:
+            # Captures depend only on the card's value: found once for the first card of each value.
+            found = ((i, taken) for i, g in enumerate(plays.groups) for taken in g.captures())
+            captures[first] = list(islice(found, per_card))
+        card = plays.card
+        for i, taken in captures[first]:
+            group = plays.groups[i]  # a card of a value already seen has the same groups, in the same order
+            if group.kind == "self":
+                taken = (card,)  # each ace takes itself
+            moves.append(Move(card, taken, group.scopa, group.kind, group))
+    return MoveList(tuple(moves), tuple(counts), per_card)
+
+
 def legal_moves(
     hand: Sequence[Card],
     table: Sequence[Card],
@@ -520,19 +593,10 @@ def legal_moves(
 
     A card that can capture is never listed as a trail (rule 3).  Cards of the
     same value take the same table cards, so their captures are found once.
+    On a made-up crowded table this is thousands of plays: to answer a request, use ``list_moves``.
     """
-    captures: dict[Card, list[list[tuple[Card, ...]]]] = {}
-    moves: list[Move] = []
-    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=DECK_SIZE, first_lead=first_lead):
-        first = plays.same_as or plays.card
-        if first not in captures:
-            captures[first] = [list(g.captures()) for g in plays.groups]
-        for group, taken in zip(plays.groups, captures[first], strict=True):
-            card, scopa, kind = plays.card, group.scopa, group.kind
-            if kind == "self":
-                taken = [(card,)]  # each ace takes itself
-            moves.extend([Move(card, capture, scopa, kind, group) for capture in taken])
-    return moves
+    listed = list_moves(hand, table, rules, last_play, style, first_lead=first_lead, per_card=None, hand_max=DECK_SIZE)
+    return list(listed.moves)
 
 
 def judge_play(
@@ -545,11 +609,13 @@ def judge_play(
     *,
     first_lead: bool = False,
     hand: Sequence[Card] | None = None,
+    per_card: int | None = MOVES_PER_CARD,
 ) -> Verdict:
     """Judge a claimed play: ``card`` played, ``capture`` taken from ``table``.
 
     ``first_lead``: the card is the first of the hand (no_ace_first_lead); ``hand``, if known, the cards held
     with it. An ace taking itself on an empty table (ace_empty_table) may be claimed as taking nothing or itself.
+    The verdict lists at most ``per_card`` of the card's other plays (None: all) and counts them all.
 
     >>> t = [Card.parse(c) for c in ["5c", "4s", "1b"]]
     >>> v = judge_play(Card.parse("5d"), [Card.parse("4s"), Card.parse("1b")], t)
@@ -565,7 +631,7 @@ def judge_play(
     groups = move_groups(card, table, rules, last_play, style)
     if groups[0].kind == "self" and list(capture) in ([], [card]):
         move = next(groups[0].moves())
-        return Verdict(True, move.rule, move.why, card, move.capture, move.scopa, ())
+        return Verdict(True, move.rule, move.why, card, move.capture, move.scopa, (), 1)
     seen: set[Card] = set()
     for i, taken in enumerate(capture):
         if taken not in table:
@@ -576,15 +642,20 @@ def judge_play(
             raise IllegalMoveError(msg("%(card)s is listed twice in the capture", card=taken), f"capture[{i}]")
         seen.add(taken)
 
-    legal = [m for g in groups for m in g.moves()]
     claim = tuple(sorted(capture, key=_capture_key))
-    for move in legal:
-        if set(move.capture) == set(claim):
-            others = tuple(m for m in legal if m is not move)
-            return Verdict(True, move.rule, move.why, card, move.capture, move.scopa, others)
+    options = sum(len(g) for g in groups)
+    # A group takes, for each value, so many of the table cards of that value: a claim is one of its plays when
+    # it takes as many of each value. Matching by counting keeps a crowded table as cheap as a real one.
+    wanted = Counter(c.value for c in claim)
+    chosen = next((g for g in groups if g.kind != "self" and Counter({v: n for v, n, _ in g.parts}) == wanted), None)
+    listed = (m for g in groups for m in g.moves())
+    if chosen is not None:
+        move = Move(card, claim, chosen.scopa, chosen.kind, chosen)
+        others = tuple(islice((m for m in listed if m.capture != claim), per_card))
+        return Verdict(True, move.rule, move.why, card, claim, move.scopa, others, options)
 
     rule, reason = _why_illegal(card, claim, table, rules, groups, style)
-    return Verdict(False, rule, reason, card, claim, False, tuple(legal))
+    return Verdict(False, rule, reason, card, claim, False, tuple(islice(listed, per_card)), options)
 
 
 def _why_illegal(

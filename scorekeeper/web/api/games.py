@@ -21,14 +21,14 @@ from scorekeeper.rules import (
     Side,
     deal_check,
     judge_play,
-    legal_moves,
+    list_moves,
     parse_cards,
 )
 from scorekeeper.rules.cards import ensure_disjoint
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError, InvalidRulesError
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX, clean_name
 from scorekeeper.rules.ledger import Game, GameScore, HandEntry, rest_goes_to, score_entry
-from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, TABLE_MAX, Move
+from scorekeeper.rules.moves import DEAL_CARDS, HAND_MAX, MOVES_PER_CARD, TABLE_MAX, Move
 from scorekeeper.rules.options import (
     OPTION_CHOICES,
     OPTION_GROUPS,
@@ -170,7 +170,15 @@ def moves() -> ResponseReturnValue:
     first_lead = read_flag(body, "first_lead")
     rules = read_rules(body)
     said = voice(read_style(body))
-    return {"moves": [move_json(m, said) for m in legal_moves(hand, table, rules, last_play, first_lead=first_lead)]}
+    listed = list_moves(hand, table, rules, last_play, first_lead=first_lead)
+    # A made-up crowded table has thousands of plays: each card's are listed up to MOVES_PER_CARD and counted.
+    return {
+        "moves": [move_json(m, said) for m in listed.moves],
+        "count": listed.count,
+        "complete": listed.complete,
+        "cards": [{"card": str(card), "count": n} for card, n in listed.counts],
+        "per_card": MOVES_PER_CARD,
+    }
 
 
 @bp.post("/judge")
@@ -202,6 +210,9 @@ def judge() -> ResponseReturnValue:
         "capture": [str(c) for c in verdict.capture],
         "scopa": verdict.scopa,
         "alternatives": [move_json(m, said) for m in verdict.alternatives],
+        # At most MOVES_PER_CARD alternatives are listed; "count" is how many legal plays the card has in all.
+        "count": verdict.options,
+        "complete": verdict.more == 0,
     }
 
 
