@@ -6,6 +6,7 @@ inputs; the machines are shared and noisy, so ratios matter more than times.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -36,8 +37,15 @@ def naive_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules = Rule
     return out
 
 
+# ``BENCH_QUICK=1`` (what `make test` runs, so that the benchmark cannot rot): a few calls of each, no figures
+# worth reading.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
+
+
 def median_seconds(fn: Callable[[], object], repeat: int, budget: float = 2.0) -> float:
     """Median wall time of ``fn`` over up to ``repeat`` calls (fewer if the budget runs out)."""
+    if QUICK:
+        repeat = 1
     times = []
     start = time.perf_counter()
     for _ in range(repeat):
@@ -78,7 +86,7 @@ def main() -> None:
         ("crowded: 3-card hand, 16 table cards", 3, 16, 30),
         ("crowded: 3-card hand, 20 table cards", 3, 20, 5),
     ]:
-        positions = [random_position(rng, hand_size, table_size) for _ in range(5)]
+        positions = [random_position(rng, hand_size, table_size) for _ in range(1 if QUICK else 5)]
         ours = statistics.median(median_seconds(lambda p=p: legal_moves(*p), repeat) for p in positions)
         naive = statistics.median(
             median_seconds(lambda p=p: naive_moves(*p), max(3, repeat // 20), budget=4) for p in positions
@@ -93,6 +101,9 @@ def main() -> None:
     print(f"{'adversarial: 10-card hand, 30 table cards':42} {fmt(ours)} {'(2^30 subsets: not run)':>24} {count:7d}")
     hand20, table20 = hand, table[:20]
     ours20 = median_seconds(lambda: legal_moves(hand20, table20), 30)
+    # 2^20 subsets take seconds a call: a quick run times a 14-card table instead.
+    if QUICK:
+        hand20, table20 = hand, table[:14]
     naive20 = median_seconds(lambda: naive_moves(hand20, table20), 3, budget=60)
     print(f"{'adversarial: 10-card hand, 20 table cards':42} {fmt(ours20)} {fmt(naive20)} "
           f"{naive20 / ours20:10.0f}x {len(legal_moves(hand20, table20)):7d}")  # fmt: skip
