@@ -27,10 +27,10 @@ from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
 from scorekeeper.store import StorageUnavailable, Store
 
 GROUP_PLAYERS_MAX = 500  # players one group may know; a club is large, but a list of names is not a database
-
-
-
-
+# A group's exports come a page at a time, each linking to the next: a club's thousands of games are not one
+# download (each a request that costs a few scoreboards, however many games the group has).
+EXPORT_JSON_GAMES = 25  # games whole (every hand) in a page of the JSON export
+EXPORT_CSV_GAMES = 250  # games (a row per side, from the kept summaries) in a page of the CSV export
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +200,26 @@ def summaries(store: Store, group_id: str) -> list[dict[str, Any]]:
 
     Summaries are kept per game version; those of games changed since are worked out and kept again.
     """
-    rows = store.group_games(group_id)
+    return _seated(store, store.group_games(group_id))
+
+
+def summaries_page(store: Store, group_id: str, after: object, limit: int) -> tuple[list[dict[str, Any]], bool]:
+    """A page of the group's games summed up, newest first, as ``summaries`` answers them: at most ``limit``,
+    from the game after the game ``after`` (None: from the newest). Also whether older games follow.
+
+    ``after`` that is not the id of a game of this group is refused (``BadInput``), naming what it must be.
+    """
+    get(store, group_id)
+    if after is not None and (not isinstance(after, str) or len(after) > GROUP_ID_MAX
+                              or store.game_group(after) != group_id):  # fmt: skip
+        raise InvalidGameError(msg("after must be the id of a game of this group: the last game of the page "
+                                   "before, as the export's next link gives it"), "after")  # fmt: skip
+    rows = store.group_games_page(group_id, after, limit + 1)
+    return _seated(store, rows[:limit]), len(rows) > limit
+
+
+def _seated(store: Store, rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The summaries of these games (rows as the store reads them), each side with its player ids as now."""
     summed = game_summaries(store, rows)
     seats = store.seats([r["id"] for r in rows])
     out = []
