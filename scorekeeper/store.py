@@ -507,6 +507,19 @@ class Store:
             )
         )
 
+    def group_state(self, group_id: str) -> tuple[int, int, int] | None:
+        """What changes whenever anything a group's statistics add up changes: the group's version (a game
+        joined, a player named, renamed or merged), its games' count and the sum of their versions (a hand
+        recorded, corrected or deleted in any of them). None for no group. One read of the games' index."""
+        rows = list(
+            self.db.query(
+                "SELECT groups.version AS version, COUNT(games.id) AS games, COALESCE(SUM(games.version), 0) AS sum "
+                "FROM groups LEFT JOIN games ON games.group_id = groups.id WHERE groups.id = ? GROUP BY groups.id",
+                [group_id],
+            )
+        )
+        return (rows[0]["version"], rows[0]["games"], rows[0]["sum"]) if rows else None
+
     def group_games_page(self, group_id: str, after: str | None, limit: int) -> list[dict[str, Any]]:
         """Up to ``limit`` of a group's games, newest first, from the one after the game ``after`` (from the
         newest for None): as ``group_games`` answers, one page of them. The order is the games' own (created,

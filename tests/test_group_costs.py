@@ -113,3 +113,25 @@ def test_a_group_pages_sql_does_not_grow_with_its_games(app, monkeypatch):
     large = {page: cost(page) for page in small}
     assert large == small
     assert all(hands == 0 for _count, hands in large.values())  # no game's hands are read
+
+
+def test_statistics_kept_between_reads_follow_every_change(client, group):
+    """The added-up statistics are reused only while nothing changed: a hand, a new game, a rename show at once."""
+    game = new_game(client, "Anna", "Bruno", group=group)
+
+    def anna():
+        players = client.get(f"/api/v1/groups/{group.id}/stats").get_json()["players"]
+        return next(p for p in players if p["id"] == anna_id)
+
+    anna_id = client.get(f"/api/v1/groups/{group.id}").get_json()["players"][0]["id"]
+    assert anna()["games"] == 0
+    for i in range(2):
+        record_hand(client, game, {"submission_id": f"sub-kept-{i}", "sides": WIN})
+    assert anna()["games"] == 1 and anna()["wins"] == 1
+    other = new_game(client, "Bruno", "Anna", group=group)
+    for i in range(2):
+        record_hand(client, other, {"submission_id": f"sub-kept-b-{i}", "sides": WIN})
+    assert anna()["games"] == 2 and anna()["wins"] == 1
+    r = client.patch(f"/api/v1/groups/{group.id}/players/{anna_id}", json={"name": "Annina"}, headers=group.key)
+    assert r.status_code == 200, r.get_json()
+    assert anna()["name"] == "Annina" and "Annina" in client.get(f"/groups/{group.id}").get_data(as_text=True)
