@@ -37,7 +37,9 @@ def test_broken_json_is_a_400(client, body):
 def test_a_name_that_is_not_plain_text_is_a_400(client, name):
     body = json.dumps({"sides": [{"name": name}, {"name": "Carla"}]}, ensure_ascii=True)
     r = client.post("/api/v1/games", data=body, content_type="application/json")
-    assert r.status_code == 400 and r.json["field"] == "sides[0].name" and "plain text" in r.json["message"]
+    # Half of a character is refused before the names are read, saying so; other characters as not plain text.
+    said = "half of a character" if name == "\ud800" else "plain text"
+    assert r.status_code == 400 and r.json["field"] == "sides[0].name" and said in r.json["message"]
     r = client.post("/api/v1/games", data=json.dumps({"name": name, "sides": [{"name": "A"}, {"name": "B"}]}),
                     content_type="application/json")  # fmt: skip
     assert r.status_code == 400 and r.json["field"] == "name"

@@ -64,6 +64,10 @@ def test_the_csv_export_comes_a_page_at_a_time_with_every_row_once(client, group
     rows = [row for t in tables for row in t[1:]]
     assert [(r[0], r[4]) for r in rows] == [(i, name) for i in ids[::-1] for name in ("Anna", "Bruno")]
     assert [r[6:] for r in rows if r[0] == ids[1]] == [["14", "yes"], ["0", "no"]]
+    # The group's page links each page of the CSV, the same pages the next links give.
+    page = client.get(f"/groups/{group.id}").get_data(as_text=True)
+    starts = re.findall(rf'href="/groups/{group.id}/export.csv\?after=([^"]+)"', page)
+    assert starts == [ids[-2], ids[-4]]
 
 
 def test_a_game_started_while_paging_is_neither_repeated_nor_skipped_among_the_older(client, group, monkeypatch):

@@ -108,6 +108,9 @@ def group_page(group_id: str) -> ResponseReturnValue:
             for key in sorted(teams, key=lambda k: teams[k].name.casefold())
         ],  # fmt: skip
         games=shown,
+        # Where each page of the CSV export starts: after the last game of the page before (the first: None).
+        csv_games=groups.EXPORT_CSV_GAMES,
+        csv_pages=[None, *(s["id"] for s in summed[groups.EXPORT_CSV_GAMES - 1 : -1 : groups.EXPORT_CSV_GAMES])],
         total_games=len(summed),
         next_page=url_for(
             "group.group_page", group_id=group_id, player=player or None, profile=profile or None, page=page + 1
