@@ -3,7 +3,8 @@
 Everything runs in one process through the app's test client (no network), so the numbers are the app's own
 work: the statistics read each game's summary kept per version (worked out once, on the first read after a
 change), then add them up. Reported: the median of the first read (summaries worked out) and of later reads,
-at each size; the aim is under 200 ms at 1,000 games. Also the size of a finished game's scoreboard with its
+at each size; the aim is under 200 ms at 1,000 games. Also the group page and an export's first page (JSON
+and CSV), which should not grow with the games. Also the size of a finished game's scoreboard with its
 chart (the aim: under 60 KB).
 
 ``BENCH_QUICK=1`` stops at 100 games. A JSON copy goes to bench/out/groups.json.
@@ -49,6 +50,7 @@ def timed(client, path: str, runs: int) -> list[float]:
     for _ in range(runs):
         start = time.perf_counter()
         r = client.get(path)
+        r.get_data()  # a streamed export is made as it is read
         out.append((time.perf_counter() - start) * 1000)
         assert r.status_code == 200
     return out
@@ -69,10 +71,14 @@ def main() -> None:
             first = timed(client, path, 1)[0]  # works out the summaries of the games added
             later = statistics.median(timed(client, path, 15))
             page = statistics.median(timed(client, f"/groups/{group['id']}", 5))
+            exported = statistics.median(timed(client, f"/groups/{group['id']}/export.json", 5))
+            csv_page = statistics.median(timed(client, f"/groups/{group['id']}/export.csv", 5))
             results.append({"games": size, "first_ms": round(first, 1), "stats_ms": round(later, 1),
-                            "group_page_ms": round(page, 1)})  # fmt: skip
+                            "group_page_ms": round(page, 1), "export_json_page_ms": round(exported, 1),
+                            "export_csv_page_ms": round(csv_page, 1)})  # fmt: skip
             print(
-                f"{size:>5} games: statistics {later:7.1f} ms (first read {first:7.1f} ms); group page {page:7.1f} ms"
+                f"{size:>5} games: statistics {later:7.1f} ms (first read {first:7.1f} ms); group page {page:7.1f} ms;"
+                f" export pages: JSON {exported:6.1f} ms, CSV {csv_page:6.1f} ms"
             )
         size = len(client.get(f"/g/{last}").data)
         print(f"A finished game's scoreboard with its chart: {size / 1024:.1f} KB (aim: under 60 KB)")

@@ -545,6 +545,38 @@ class Store:
             )
         )
 
+    def group_state(self, group_id: str) -> tuple[int, int, int] | None:
+        """What changes whenever anything a group's statistics add up changes: the group's version (a game
+        joined, a player named, renamed or merged), its games' count and the sum of their versions (a hand
+        recorded, corrected or deleted in any of them). None for no group. One read of the games' index."""
+        rows = list(
+            self.db.query(
+                "SELECT groups.version AS version, COUNT(games.id) AS games, COALESCE(SUM(games.version), 0) AS sum "
+                "FROM groups LEFT JOIN games ON games.group_id = groups.id WHERE groups.id = ? GROUP BY groups.id",
+                [group_id],
+            )
+        )
+        return (rows[0]["version"], rows[0]["games"], rows[0]["sum"]) if rows else None
+
+    def group_games_page(self, group_id: str, after: str | None, limit: int) -> list[dict[str, Any]]:
+        """Up to ``limit`` of a group's games, newest first, from the one after the game ``after`` (from the
+        newest for None): as ``group_games`` answers, one page of them. The order is the games' own (created,
+        then rowid), so a page is read through the index however many games the group has, and a game started
+        while a reader pages through is neither shown twice nor skipped among those older than the cursor."""
+        where, args = "games.group_id = ?", [group_id]
+        if after is not None:
+            where += (" AND (games.created, games.rowid) < "
+                      "(SELECT created, rowid FROM games WHERE id = ? AND group_id = ?)")  # fmt: skip
+            args += [after, group_id]
+        return list(
+            self.db.query(
+                "SELECT games.id AS id, games.version AS version, s.version AS summary_version, s.summary AS summary "
+                "FROM games LEFT JOIN game_summaries AS s ON s.game_id = games.id "
+                f"WHERE {where} ORDER BY games.created DESC, games.rowid DESC LIMIT ?",
+                [*args, limit],
+            )
+        )
+
     def seats(self, game_ids: list[str]) -> dict[str, list[list[str]]]:
         """The player ids of each side of these games: {game id: [[ids of side 0], [ids of side 1], ...]}."""
         out: dict[str, list[list[str]]] = {}

@@ -428,3 +428,27 @@ def test_a_late_arrival_joins_a_swiss_event_and_is_paired_at_once_or_next_round(
     pair(client, robin, robin_key)
     r = client.post(f"/api/v1/events/{robin['id']}/entrants", headers=robin_key, json={"name": "Franco"})
     assert r.status_code == 409 and "round-robin" in r.get_json()["message"]
+
+
+def test_the_event_page_lists_one_rounds_tables_with_the_others_a_tap_away(client):
+    """The round being played, table by table; an earlier round by its link (``?round=``): a page whose size does
+    not grow with the rounds played."""
+    event = new_event(client, pairing="swiss", rounds=3)
+    sizes = []
+    for number in (1, 2, 3):
+        for t in pair(client, event, event.key)["tables"]:
+            play(client, t, winner=0, sid=f"r{number}")
+        page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+        shown = set(re.findall(r'id="table-(\d+)-\d+"', page))
+        assert shown == {str(number)} and f'id="round-{number}"' in page
+        assert all(f'href="/e/{event["id"]}?round={n}#rounds"' in page for n in range(1, number))
+        sizes.append(len(page))
+    assert sizes[2] < sizes[1] * 1.1  # the same tables' worth of page for three rounds as for two
+    first = client.get(f"/e/{event['id']}?round=1").get_data(as_text=True)
+    assert set(re.findall(r'id="table-(\d+)-\d+"', first)) == {"1"} and f'href="/e/{event["id"]}#rounds"' in first
+    # A round the event has not played: the latest, and a line saying which rounds there are.
+    for bad in ("9", "0", "x", "99999"):
+        r = client.get(f"/e/{event['id']}", query_string={"round": bad})
+        assert r.status_code == 200
+        assert set(re.findall(r'id="table-(\d+)-\d+"', r.get_data(as_text=True))) == {"3"}
+        assert "its rounds are numbered 1 to 3" in r.get_data(as_text=True)

@@ -44,7 +44,11 @@ ENTRANTS_TEXT_MAX = ENTRANTS_MAX * (ENTRANT_TEXT_MAX + 1)
 ROUND_ROBIN_UP_TO = 6
 MATCH_POINTS_MAX = 10
 TIEBREAKS = ("points_difference", "head_to_head", "buchholz", "points_for")
-SWISS_SEARCH = 20_000  # pairings tried before a round accepts the rematches it cannot avoid
+# The Swiss pairing search is bounded in steps (a step: one entrant given an opponent to try), counted over the
+# whole round (every bye tried shares it), then a last search that accepts rematches gets its own few: pairing a
+# round of ENTRANTS_MAX entrants that cannot avoid a rematch stays well under 200 ms (bench/events.py times it).
+SWISS_SEARCH = 3_000  # steps tried before a round accepts the rematches it cannot avoid
+SWISS_REMATCH_SEARCH = 1_000  # steps of the search for the pairing with the fewest rematches
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,20 +213,25 @@ def swiss_round(ranked: Sequence[str], scores: Mapping[str, int], met: Iterable[
     had_bye = set(had_bye)
     order = list(ranked)
     bye = None
+    budget = [SWISS_SEARCH]  # shared by every try below: the round's search is bounded, not each try's
     if len(order) % 2:
         # The bye: the lowest-ranked entrant without one (everybody has had one: the lowest-ranked), provided the
         # others can still be paired without a rematch where that is possible.
         candidates = [e for e in reversed(order) if e not in had_bye] or list(reversed(order))
         for candidate in candidates:
+            if budget[0] <= 0:
+                break
             rest = [e for e in order if e != candidate]
-            pairs = _pair(rest, scores, met, allow_rematch=False)
+            pairs = _pair(rest, scores, met, allow_rematch=False, budget=budget)
             if pairs is not None:
                 return Pairing(pairs, candidate)
         bye = candidates[0]
         order = [e for e in order if e != bye]
-    pairs = _pair(order, scores, met, allow_rematch=False)
+    pairs = _pair(order, scores, met, allow_rematch=False, budget=budget) if budget[0] > 0 else None
     if pairs is None:
-        pairs = _pair(order, scores, met, allow_rematch=True) or []
+        # Its own steps, at least enough to reach one pairing (the first tried avoids each rematch it can).
+        fallback = [max(SWISS_REMATCH_SEARCH, len(order))]
+        pairs = _pair(order, scores, met, allow_rematch=True, budget=fallback) or []
     return Pairing(pairs, bye, sum(1 for a, b in pairs if frozenset((a, b)) in met))
 
 
@@ -236,10 +245,10 @@ def _candidates(first: str, rest: list[str], scores: Mapping[str, int]) -> list[
 
 
 def _pair(order: list[str], scores: Mapping[str, int], met: set[frozenset[str]],
-          allow_rematch: bool) -> list[tuple[str, str]] | None:  # fmt: skip
-    """Pairs for ``order`` (best first), searched depth first with a bound; None if there are none without a
-    rematch (or, with ``allow_rematch``, the pairing with the fewest rematches found)."""
-    budget = [SWISS_SEARCH]
+          allow_rematch: bool, budget: list[int]) -> list[tuple[str, str]] | None:  # fmt: skip
+    """Pairs for ``order`` (best first), searched depth first for at most ``budget[0]`` steps (what is used is
+    taken off it); None if none without a rematch was found (or, with ``allow_rematch``, the pairing with the
+    fewest rematches found)."""
     best: list[tuple[int, list[tuple[str, str]]]] = []
 
     def search(rest: list[str], pairs: list[tuple[str, str]], rematches: int) -> list[tuple[str, str]] | None:
@@ -247,15 +256,19 @@ def _pair(order: list[str], scores: Mapping[str, int], met: set[frozenset[str]],
             if not best or rematches < best[0][0]:
                 best[:] = [(rematches, list(pairs))]
             return pairs if rematches == 0 else None
-        if budget[0] <= 0 or (best and rematches >= best[0][0]):
+        if budget[0] <= 0:
             return None
-        budget[0] -= 1
+        budget[0] -= 1  # every call is a step, those cut short too: each cost a copy of the rest
+        if best and rematches >= best[0][0]:
+            return None
         first, others = rest[0], rest[1:]
         options = _candidates(first, others, scores)
         if allow_rematch:
             options = [o for o in options if frozenset((first, o)) not in met] + \
                       [o for o in options if frozenset((first, o)) in met]  # fmt: skip
         for other in options:
+            if budget[0] <= 0:
+                return None  # out of steps: the options left are not tried (each would cost a copy of the rest)
             again = frozenset((first, other)) in met
             if again and not allow_rematch:
                 continue

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,17 +22,17 @@ from typing import Any
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, Side, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
-from scorekeeper.rules.stats import Record, head_to_head, player_stats, summarise, team_key, team_stats
+from scorekeeper.rules.stats import Record, finished, head_to_head, player_stats, summarise, team_key, team_stats
 from scorekeeper.rules.text import msg
 from scorekeeper.services import games, keys
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
 from scorekeeper.store import StorageUnavailable, Store
 
 GROUP_PLAYERS_MAX = 500  # players one group may know; a club is large, but a list of names is not a database
-
-
-
-
+# A group's exports come a page at a time, each linking to the next: a club's thousands of games are not one
+# download (each a request that costs a few scoreboards, however many games the group has).
+EXPORT_JSON_GAMES = 25  # games whole (every hand) in a page of the JSON export
+EXPORT_CSV_GAMES = 250  # games (a row per side, from the kept summaries) in a page of the CSV export
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +202,26 @@ def summaries(store: Store, group_id: str) -> list[dict[str, Any]]:
 
     Summaries are kept per game version; those of games changed since are worked out and kept again.
     """
-    rows = store.group_games(group_id)
+    return _seated(store, store.group_games(group_id))
+
+
+def summaries_page(store: Store, group_id: str, after: object, limit: int) -> tuple[list[dict[str, Any]], bool]:
+    """A page of the group's games summed up, newest first, as ``summaries`` answers them: at most ``limit``,
+    from the game after the game ``after`` (None: from the newest). Also whether older games follow.
+
+    ``after`` that is not the id of a game of this group is refused (``BadInput``), naming what it must be.
+    """
+    get(store, group_id)
+    if after is not None and (not isinstance(after, str) or len(after) > GROUP_ID_MAX
+                              or store.game_group(after) != group_id):  # fmt: skip
+        raise InvalidGameError(msg("after must be the id of a game of this group: the last game of the page "
+                                   "before, as the export's next link gives it"), "after")  # fmt: skip
+    rows = store.group_games_page(group_id, after, limit + 1)
+    return _seated(store, rows[:limit]), len(rows) > limit
+
+
+def _seated(store: Store, rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The summaries of these games (rows as the store reads them), each side with its player ids as now."""
     summed = game_summaries(store, rows)
     seats = store.seats([r["id"] for r in rows])
     out = []
@@ -215,32 +236,69 @@ def summaries(store: Store, group_id: str) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True, slots=True)
 class Overview:
-    """A group as its page and the API show it: the group, its players, their names and records, its games."""
+    """A group as its page and the API show it: the group, its players, their names and records, its games,
+    its teams' records and, for each team, the teams it met across a finished game.
+
+    Shared by every reader while the group is unchanged (see ``_added_up``): read it, never change it.
+    """
 
     group: dict[str, Any]
     players: list[Player]
     names: dict[str, str]
     summaries: list[dict[str, Any]]
     records: dict[str, Record]
+    teams: dict[str, Record]
+    met: dict[str, set[str]]
+
+
+# A group's statistics are added up once for each state of the group (``Store.group_state``: its version, its
+# games' count and versions) and kept in this process for the groups read most lately: a page read again, by
+# anyone, while nothing changed costs one indexed read, not the sum of a club's thousands of games again.
+GROUPS_KEPT = 16  # groups whose statistics one process keeps (a few MB for a club of thousands of games)
+_kept: OrderedDict[tuple[str, str], tuple[tuple[int, int, int], Overview]] = OrderedDict()  # (db, group): state
+_kept_lock = threading.Lock()
+
+
+def _added_up(store: Store, group_id: str) -> Overview:
+    """The group's overview, added up afresh only when the group changed since it was last added up here."""
+    state = store.group_state(group_id) if isinstance(group_id, str) and len(group_id) <= GROUP_ID_MAX else None
+    if state is None:
+        raise NotFound("group")
+    key = (store.path, group_id)
+    with _kept_lock:
+        kept = _kept.get(key)
+        if kept is not None and kept[0] == state:
+            _kept.move_to_end(key)
+            return kept[1]
+    group = get(store, group_id)
+    known = players(store, group_id)
+    names = {p.id: p.name for p in known}
+    summed = summaries(store, group_id)  # read after the state: as new as it, or newer (then added up again)
+    teams = team_stats(summed, names)
+    # The teams each team met on the other side of a finished game: one tap to their head to head.
+    met: dict[str, set[str]] = {key: set() for key in teams}
+    for summary in finished(summed):
+        keys_ = [team_key(side["players"]) for side in summary["sides"] if len(side["players"]) > 1]
+        for one in keys_:
+            met[one].update(k for k in keys_ if k != one)
+    seen = Overview(group, known, names, summed, player_stats(summed, names), teams, met)
+    with _kept_lock:
+        _kept[key] = (state, seen)
+        _kept.move_to_end(key)
+        while len(_kept) > GROUPS_KEPT:
+            _kept.popitem(last=False)
+    return seen
 
 
 def overview(store: Store, group_id: str) -> Overview:
     """The group with its players' records over its games (summed up newest first)."""
-    group = get(store, group_id)
-    known = players(store, group_id)
-    names = {p.id: p.name for p in known}
-    summed = summaries(store, group_id)
-    return Overview(group, known, names, summed, player_stats(summed, names))
+    return _added_up(store, group_id)
 
 
 def stats(store: Store, group_id: str) -> dict[str, Any]:
     """The statistics of every player and team of the group over its finished games."""
-    get(store, group_id)
-    known = players(store, group_id)
-    names = {p.id: p.name for p in known}
-    summed = summaries(store, group_id)
-    by_player = player_stats(summed, names)
-    teams = team_stats(summed, names)
+    seen = _added_up(store, group_id)
+    known, summed, by_player, teams = seen.players, seen.summaries, seen.records, seen.teams
     return {
         "players": [{"id": p.id, **by_player[p.id].to_dict()} for p in known],
         "teams": [{"id": key, **record.to_dict()} for key, record in sorted(teams.items(), key=lambda kv: kv[1].name)],
@@ -251,7 +309,7 @@ def stats(store: Store, group_id: str) -> dict[str, Any]:
 def player_record(store: Store, group_id: str, player_id: str) -> tuple[Player, Record, list[dict[str, Any]]]:
     """One player's record and the group's game summaries."""
     found = player(store, group_id, player_id)
-    summed = summaries(store, group_id)
+    summed = _added_up(store, group_id).summaries
     return found, player_stats(summed, {found.id: found.name})[found.id], summed
 
 
@@ -263,7 +321,7 @@ def versus(store: Store, group_id: str, a: str, b: str) -> dict[str, Any]:
         sides.append(_who(store, group_id, known, value, which))
     if set(sides[0]) & set(sides[1]):
         raise InvalidGameError(msg("choose two different players (or teams with no player in common)"), "b")
-    result = head_to_head(summaries(store, group_id), sides[0], sides[1])
+    result = head_to_head(_added_up(store, group_id).summaries, sides[0], sides[1])
     names = {p.id: p.name for p in known}
     named = [sorted((names[p] for p in side), key=str.casefold) for side in sides]
     return {**result, "a": named[0], "b": named[1], "a_ids": sides[0], "b_ids": sides[1]}

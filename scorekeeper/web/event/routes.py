@@ -193,8 +193,19 @@ def event_page(event_id: str) -> ResponseReturnValue:
     key = organiser_key(event_id)
     form = ActionForm()
     organiser_url = absolute(url_for("event.organise_event", event_id=event_id, key=key)) if key else None
+    # One round's tables at a time: the latest (the one being played), or the one ``?round=`` asks for; the
+    # others are a tap away. A festival's twenty rounds of sixty tables are not one page for a phone to poll.
+    raw = request.args.get("round", "")
+    chosen = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else 0
+    shown = event.rounds[chosen - 1] if 1 <= chosen <= len(event.rounds) else None
+    if raw and shown is None and event.rounds:
+        flash(_("This event has no round %(n)s; its rounds are numbered 1 to %(last)s.", n=raw[:3],
+                last=len(event.rounds)), "error")  # fmt: skip
+    if shown is None and event.rounds:
+        shown = event.rounds[-1]
     return render_template(
         "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
+        shown=shown,
         event_url=absolute(url_for("event.event_page", event_id=event_id)),
         organiser_url=organiser_url,
         entrant_max=ENTRANT_TEXT_MAX,
@@ -242,8 +253,9 @@ def event_sheet(event_id: str) -> ResponseReturnValue:
                            event_url=absolute(url_for("event.event_page", event_id=event_id)))  # fmt: skip
 
 
-def _back(event_id: str, anchor: str = "") -> ResponseReturnValue:
-    return redirect(url_for("event.event_page", event_id=event_id) + anchor)
+def _back(event_id: str, anchor: str = "", round_: int | None = None) -> ResponseReturnValue:
+    """Back to the event's page (showing round ``round_``'s tables, when given), at ``anchor``."""
+    return redirect(url_for("event.event_page", event_id=event_id, round=round_) + anchor)
 
 
 def _organiser(event_id: str) -> str:
@@ -312,7 +324,7 @@ def table_result(event_id: str) -> ResponseReturnValue:
     except ScopaError as err:
         return _report(err, event_id)
     flash(_("Table %(n)s: result saved. The standings show it now.", n=number))
-    return _back(event_id, f"#table-{round_}-{number}")
+    return _back(event_id, f"#table-{round_}-{number}", round_)
 
 
 @bp.post("/e/<event_id>/withdraw")

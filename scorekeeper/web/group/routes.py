@@ -17,7 +17,6 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
-from scorekeeper.rules.stats import finished, team_key, team_stats
 from scorekeeper.services import groups, rematch
 from scorekeeper.services.errors import Conflict
 from scorekeeper.web.common.charts import bar_chart
@@ -89,13 +88,7 @@ def group_page(group_id: str) -> ResponseReturnValue:
     """A group: its players (one tap to their statistics), its games newest first, filtered by player or rules."""
     seen = groups.overview(store(), group_id)
     group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
-    teams = team_stats(summed, names)
-    # The teams each team met on the other side of a finished game: one tap to their head to head.
-    met: dict[str, set[str]] = {key: set() for key in teams}
-    for summary in finished(summed):
-        keys = [team_key(side["players"]) for side in summary["sides"] if len(side["players"]) > 1]
-        for key in keys:
-            met[key].update(k for k in keys if k != key)
+    teams, met = seen.teams, seen.met
     player, profile = _filter("player"), _filter("profile")
     matching = [s for s in summed if (not player or any(player in side["players"] for side in s["sides"]))
                 and (not profile or s["profile"] == profile)]  # fmt: skip
@@ -115,6 +108,9 @@ def group_page(group_id: str) -> ResponseReturnValue:
             for key in sorted(teams, key=lambda k: teams[k].name.casefold())
         ],  # fmt: skip
         games=shown,
+        # Where each page of the CSV export starts: after the last game of the page before (the first: None).
+        csv_games=groups.EXPORT_CSV_GAMES,
+        csv_pages=[None, *(s["id"] for s in summed[groups.EXPORT_CSV_GAMES - 1 : -1 : groups.EXPORT_CSV_GAMES])],
         total_games=len(summed),
         next_page=url_for(
             "group.group_page", group_id=group_id, player=player or None, profile=profile or None, page=page + 1

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 
-from flask import Response, abort, current_app, render_template, request, url_for
+from flask import Response, abort, current_app, render_template, request, stream_with_context, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, pgettext
 
@@ -14,7 +15,8 @@ from scorekeeper.rules.cards import COURT_PRIMES, prime_values
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
 from scorekeeper.rules.seats import seat_groups
-from scorekeeper.services import games, groups
+from scorekeeper.services import database, games, groups
+from scorekeeper.services.errors import NotFound
 from scorekeeper.web.common.addresses import absolute
 from scorekeeper.web.common.charts import progression_chart
 from scorekeeper.web.common.context import store
@@ -223,40 +225,100 @@ GROUP_CSV_HEADINGS = {
 }  # fmt: skip
 
 
+def _after() -> str | None:
+    """The ``?after=`` of a group export's page: the last game of the page before (None: the first page)."""
+    return request.args.get("after")
+
+
+def _next_page(endpoint: str, group_id: str, summed: list[dict[str, object]], more: bool) -> str | None:
+    """The address of the export's next page (after the last game of this one), or None on the last page."""
+    if not more or not summed:
+        return None
+    return absolute(url_for(endpoint, group_id=group_id, after=summed[-1]["id"]))
+
+
+def _paged(response: Response, group_id: str, next_url: str | None, kind: str, after: str | None) -> Response:
+    """An export's page as a file to keep, with a ``Link: <...>; rel="next"`` header to the next page."""
+    part = f"-after-{after}" if after else ""
+    response.headers["Content-Disposition"] = f'attachment; filename="scopa-group-{group_id}{part}.{kind}"'
+    if next_url is not None:
+        response.headers["Link"] = f'<{next_url}>; rel="next"'
+    return response
+
+
 @bp.get("/groups/<group_id>/export.csv")
 def export_group_csv(group_id: str) -> ResponseReturnValue:
-    """A group's games as CSV: a row per game and side, newest game first."""
+    """A group's games as CSV: a row per game and side, newest game first, a page of games at a time.
+
+    ``?after=<game id>`` gives the page after that game; the ``Link`` header (rel="next") names the next page
+    (the group's page links every page too). The rows are written out as they are made (a streamed response),
+    from the summaries kept for each game.
+    """
     db = store()
-    groups.get(db, group_id)
+    after = _after()
+    summed, more = groups.summaries_page(db, group_id, after, groups.EXPORT_CSV_GAMES)
     names = {p.id: p.name for p in groups.players(db, group_id)}
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([str(GROUP_CSV_HEADINGS[c]) for c in GROUP_CSV_COLUMNS])
-    for summary in groups.summaries(db, group_id):
-        for i, side in enumerate(summary["sides"]):
-            finished = pgettext("csv", "yes") if summary["finished"] else pgettext("csv", "no")
-            won = pgettext("csv", "yes") if summary["winner"] == i else pgettext("csv", "no")
-            players = " & ".join(names.get(p, "?") for p in side["players"])
-            writer.writerow(map(csv_cell, [summary["id"], summary["name"], summary["created"], finished, side["name"],
-                                           players, side["total"], won]))  # fmt: skip
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="scopa-group-{group_id}.csv"'
-    return response
+    next_url = _next_page("paper.export_group_csv", group_id, summed, more)
+    yes, no = pgettext("csv", "yes"), pgettext("csv", "no")
+    headings = [str(GROUP_CSV_HEADINGS[c]) for c in GROUP_CSV_COLUMNS]
+
+    def rows() -> Iterator[str]:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(headings)
+        for summary in summed:
+            for i, side in enumerate(summary["sides"]):
+                players = " & ".join(names.get(p, "?") for p in side["players"])
+                writer.writerow(map(csv_cell, [summary["id"], summary["name"], summary["created"],
+                                               yes if summary["finished"] else no, side["name"], players,
+                                               side["total"], yes if summary["winner"] == i else no]))  # fmt: skip
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+
+    return _paged(Response(rows(), mimetype="text/csv"), group_id, next_url, "csv", after)
 
 
 @bp.get("/groups/<group_id>/export.json")
 def export_group_json(group_id: str) -> ResponseReturnValue:
-    """A group as JSON: its players, and every game whole (the API's game shape), newest first."""
+    """A group as JSON: its players, and its games whole (the API's game shape), newest first, a page at a time.
+
+    ``?after=<game id>`` gives the page after that game; ``next`` (also the ``Link`` header, rel="next") is the
+    address of the next page, null on the last. Each game is read and written out in turn (a streamed
+    response): a page holds a bounded number of games, and only one of them is in memory at a time.
+    """
     db = store()
     group = groups.get(db, group_id)
-    body = {
+    after = _after()
+    summed, more = groups.summaries_page(db, group_id, after, groups.EXPORT_JSON_GAMES)
+    next_url = _next_page("paper.export_group_json", group_id, summed, more)
+    head = {
         "id": group["id"],
         "name": group["name"],
         "created": group["created"],
         "players": [{"id": p.id, "name": p.name} for p in groups.players(db, group_id)],
-        "games": [game_json(games.get(db, s["id"])) for s in groups.summaries(db, group_id)],
     }
-    response = Response(Response.json_module.dumps(body, ensure_ascii=False, indent=2) + "\n",
-                        mimetype="application/json")  # fmt: skip
-    response.headers["Content-Disposition"] = f'attachment; filename="scopa-group-{group_id}.json"'
-    return response
+    dumps = Response.json_module.dumps
+
+    path = current_app.config["DATABASE"]
+
+    def body() -> Iterator[str]:
+        yield dumps(head, ensure_ascii=False, indent=2)[:-2] + ',\n  "games": ['
+        # The request's own connection is closed once the view returns: the games are read on one of the
+        # generator's own, closed when the last game is written (or the download is abandoned).
+        reading = database.open_database(path)
+        try:
+            first = True
+            for summary in summed:
+                try:
+                    whole = game_json(games.get(reading, summary["id"]))
+                except NotFound:
+                    continue  # gone since the page was read: the export lists the games there are
+                yield ("\n" if first else ",\n") + dumps(whole, ensure_ascii=False)
+                first = False
+        finally:
+            database.close(reading)
+        yield '\n  ],\n  "next": ' + dumps(next_url) + "\n}\n"
+
+    response = Response(stream_with_context(body()), mimetype="application/json")
+    return _paged(response, group_id, next_url, "json", after)
