@@ -20,6 +20,7 @@ from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.stats import finished, team_key, team_stats
 from scorekeeper.services import groups, rematch
 from scorekeeper.services.errors import Conflict
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.charts import bar_chart
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import new_submission_id, sentence
@@ -53,6 +54,7 @@ class GroupRematchForm(FlaskForm):
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
+@limits.create
 def new_group() -> ResponseReturnValue:
     """Make a group: a name, and it has its own link and key, like a game."""
     form = GroupForm()
@@ -85,6 +87,7 @@ def _filter(name: str) -> str:
 
 
 @bp.get("/groups/<group_id>")
+@limits.heavy
 def group_page(group_id: str) -> ResponseReturnValue:
     """A group: its players (one tap to their statistics), its games newest first, filtered by player or rules."""
     seen = groups.overview(store(), group_id)
@@ -136,6 +139,7 @@ def group_page(group_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<group_id>/players/<player_id>")
+@limits.heavy
 def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
     """A player's statistics in the group, their form over their last games, and head to head with the others."""
     db = store()
@@ -169,6 +173,7 @@ def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<group_id>/h2h")
+@limits.heavy
 def head_to_head(group_id: str) -> ResponseReturnValue:
     """Two players (or teams) of the group over the games where they sat on opposite sides."""
     db = store()
@@ -182,6 +187,7 @@ def head_to_head(group_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/groups/<group_id>/players/<player_id>")
+@limits.entrants
 def change_player(group_id: str, player_id: str) -> ResponseReturnValue:
     """Rename a player, or merge them into another (the group's key)."""
     db = store()
@@ -205,6 +211,7 @@ def change_player(group_id: str, player_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/groups/<group_id>/games/<game_id>/rematch")
+@limits.create
 def group_rematch(group_id: str, game_id: str) -> ResponseReturnValue:
     """Play one of the group's games again: the game's one rematch (same sides, rules, target and deck), started
     in the group and kept on this phone; a tap that comes after it is shown the rematch already started."""
