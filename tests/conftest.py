@@ -24,6 +24,7 @@ from scorekeeper.rules import Card, DeckStyle, Rules, Side
 from scorekeeper.rules.ledger import Game, HandEntry, RoundRecord
 from scorekeeper.services import games
 from scorekeeper.store import Store
+from scorekeeper.web.common import limits
 
 # A hand Anna wins 4-0 (cards, coins, settebello, primiera), entered as quick counts.
 ANNA_WINS_FOUR = {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}
@@ -38,6 +39,11 @@ def cards(text: str) -> list[Card]:
 # --- The app and its clients ---------------------------------------------------------------------------------------
 
 
+# Rate limits stay on in tests (every request is counted, as in production) but far above what any test sends: a
+# property test makes a game or group for each of its examples. tests/test_limits.py sets its own, or the defaults.
+TEST_RATE_LIMITS = {name: "100000 per minute" for name in limits.DEFAULTS}
+
+
 def make_app(tmp_path, **config):
     """An app on its own SQLite file in ``tmp_path`` (CSRF off, as API.md's test config describes), with ``config``
     on top."""
@@ -47,6 +53,7 @@ def make_app(tmp_path, **config):
             "DATABASE": str(tmp_path / "test.sqlite3"),
             "SECRET_KEY": "test-secret",
             "WTF_CSRF_ENABLED": False,
+            **TEST_RATE_LIMITS,
             **config,
         }
     )

@@ -6,8 +6,9 @@ import weakref
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, Response, render_template, request, session
+from flask import Flask, Response, make_response, render_template, request, session
 from flask.typing import ResponseReturnValue
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
@@ -18,7 +19,7 @@ from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import database
 from scorekeeper.web import api, checker, common, event, game, group, paper
 from scorekeeper.web.commands import register_commands
-from scorekeeper.web.common import drafts, i18n, offline, security
+from scorekeeper.web.common import drafts, i18n, limits, offline, security
 from scorekeeper.web.common.context import close_store
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.widgets import option_needs
@@ -54,6 +55,7 @@ def register(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
     i18n.init_app(app)
+    limits.init_app(app)
     # Which options a house-rules menu needs on (the core's OPTION_NEEDS), for the menus' data-needs.
     app.jinja_env.globals["option_needs"] = option_needs
     # The core's limits, for a page that shows or enforces one (a field's maxlength, a pad's legend): never a number
@@ -149,6 +151,14 @@ def register_errors(app: Flask) -> None:
             413, "too_large",
             msg("the request is larger than this server takes (%(kb)s KB); nothing was saved", kb=limit // 1024),
         )  # fmt: skip
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(err: RateLimitExceeded) -> ResponseReturnValue:
+        """A client over one of its rate limits (``common/limits.py``): 429, which limit, when to try again."""
+        message, wait = limits.refusal(limits.limiter.current_limit)
+        response = make_response(error_response(429, "rate_limited", message, retry_after=wait))
+        response.headers["Retry-After"] = str(wait)
+        return response
 
     @app.errorhandler(UnicodeDecodeError)
     def bad_encoding(err: UnicodeDecodeError) -> ResponseReturnValue:

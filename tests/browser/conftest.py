@@ -10,6 +10,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from app import create_app
+from tests.conftest import TEST_RATE_LIMITS
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -58,7 +59,8 @@ def browser_context_args(browser_context_args):
 @pytest.fixture
 def live_server(tmp_path):
     """The app on a free port of 127.0.0.1 with its own database; yields its base URL."""
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "browser.sqlite3"), "SECRET_KEY": "browser-test"})
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "browser.sqlite3"), "SECRET_KEY": "browser-test",
+                      **TEST_RATE_LIMITS})  # fmt: skip
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

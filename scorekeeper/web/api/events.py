@@ -20,6 +20,7 @@ from scorekeeper.services.errors import Conflict, NotFound
 from scorekeeper.services.events import Entrant, Event, Round, Table
 from scorekeeper.web.api import bp
 from scorekeeper.web.api.games import json_body, read_rules
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.context import absolute, store
 
 ORGANISER_HEADER = "X-Organiser-Key"
@@ -30,6 +31,7 @@ def organiser_key() -> str:
 
 
 @bp.post("/events")
+@limits.create
 def create_event() -> ResponseReturnValue:
     """Make an event; the answer holds its organiser key, shown this once."""
     body = json_body()
@@ -119,6 +121,7 @@ def set_result(event_id: str, number: int, table: int) -> ResponseReturnValue:
 
 
 @bp.post("/events/<event_id>/entrants")
+@limits.entrants
 def add_entrant(event_id: str) -> ResponseReturnValue:
     """A late arrival: ``{"name": "Anna"}`` (for tables of four ``{"name": ["Anna", "Carla"]}``)."""
     entrant = events.add_entrant(store(), event_id, organiser_key(), json_body().get("name"))
@@ -137,6 +140,7 @@ def withdraw(event_id: str, entrant_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/events/<event_id>/standings")
+@limits.heavy
 def standings(event_id: str) -> ResponseReturnValue:
     """The standings now: finished tables count at once, tie-breaks in the event's stated order."""
     event = events.get(store(), event_id)

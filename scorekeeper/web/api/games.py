@@ -44,6 +44,7 @@ from scorekeeper.rules.text import Voice, msg
 from scorekeeper.rules.text import keys as quoted
 from scorekeeper.services import games, groups, keys
 from scorekeeper.web.api import bp
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.i18n import language, say, voice
 from scorekeeper.web.common.keepers import keeper_key, keeper_only
@@ -160,6 +161,7 @@ def read_style(body: dict[str, Any]) -> DeckStyle | None:
 
 
 @bp.post("/moves")
+@limits.checker
 def moves() -> ResponseReturnValue:
     """Every legal play of every hand card on a table."""
     body = json_body()
@@ -182,6 +184,7 @@ def moves() -> ResponseReturnValue:
 
 
 @bp.post("/judge")
+@limits.checker
 def judge() -> ResponseReturnValue:
     """Judge a claimed play: the card played and the table cards taken."""
     body = json_body()
@@ -217,6 +220,7 @@ def judge() -> ResponseReturnValue:
 
 
 @bp.post("/deal")
+@limits.checker
 def deal() -> ResponseReturnValue:
     """Check the four cards first dealt to the table (3 or 4 kings: redeal)."""
     body = json_body()
@@ -240,6 +244,7 @@ def read_side_names(body: dict[str, Any]) -> list[str]:
 
 
 @bp.post("/score")
+@limits.checker
 def score() -> ResponseReturnValue:
     """Score one hand without saving it."""
     body = json_body()
@@ -270,6 +275,7 @@ def _rest_given(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
 
 
 @bp.post("/sides")
+@limits.checker
 def sides_of() -> dict[str, Any]:
     """The sides that names in seat order make, and the name a game of them gets when none is written, as the core
     makes them (nothing is saved): the new-game page's suggestion as the names are typed."""
@@ -313,6 +319,7 @@ def read_sides(body: dict[str, Any]) -> list[Side]:
 
 
 @bp.post("/games")
+@limits.create
 def create_game() -> ResponseReturnValue:
     """Start a game; the answer holds its keeper key, shown this once."""
     body = json_body()
@@ -495,6 +502,7 @@ def rules_index() -> ResponseReturnValue:
 
 
 @bp.post("/groups")
+@limits.create
 def create_group() -> ResponseReturnValue:
     """Make a group; the answer holds its group key, shown this once."""
     body = json_body()
@@ -509,6 +517,7 @@ def create_group() -> ResponseReturnValue:
 
 
 @bp.get("/groups/<group_id>")
+@limits.heavy
 def get_group(group_id: str) -> ResponseReturnValue:
     """A group: its players (with their finished games and wins) and its games, newest first."""
     seen = groups.overview(store(), group_id)
@@ -544,12 +553,14 @@ def group_game_json(summary: dict[str, Any], names: dict[str, str]) -> dict[str,
 
 
 @bp.get("/groups/<group_id>/stats")
+@limits.heavy
 def group_stats(group_id: str) -> ResponseReturnValue:
     """Every player's (and team's) statistics over the group's finished games."""
     return groups.stats(store(), group_id)
 
 
 @bp.get("/groups/<group_id>/head-to-head")
+@limits.heavy
 def group_head_to_head(group_id: str) -> ResponseReturnValue:
     """Two players (or teams, ``id+id``) over the finished games where they sat on opposite sides."""
     db = store()
@@ -558,6 +569,7 @@ def group_head_to_head(group_id: str) -> ResponseReturnValue:
 
 
 @bp.patch("/groups/<group_id>/players/<player_id>")
+@limits.entrants
 def rename_player(group_id: str, player_id: str) -> ResponseReturnValue:
     """Rename a player (the group key): their games stay theirs."""
     db = store()
@@ -567,6 +579,7 @@ def rename_player(group_id: str, player_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/groups/<group_id>/players/<player_id>/merge")
+@limits.entrants
 def merge_player(group_id: str, player_id: str) -> ResponseReturnValue:
     """Merge a player into another (``{"into": id}``, the group key): one player with the games of both."""
     db = store()

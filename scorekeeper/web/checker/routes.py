@@ -38,6 +38,7 @@ from scorekeeper.rules.text import Msg, Text, msg
 from scorekeeper.services import games
 from scorekeeper.services.errors import NotFound
 from scorekeeper.web.checker import bp
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import field_named, said
 from scorekeeper.web.common.fields import sentence as as_sentence
@@ -252,6 +253,7 @@ def sentence(text: Text) -> str:
 
 
 @bp.get("/check")
+@limits.checker
 def capture_checker() -> Response | tuple[str, int]:
     """Every legal play for a table and a hand, a verdict on a claimed capture, and the deal check."""
     form = CheckerForm()
@@ -332,6 +334,7 @@ def _clear_url(form: CheckerForm) -> str:
 
 
 @bp.get("/g/<game_id>/check")
+@limits.checker
 def game_checker(game_id: str) -> Response:
     """The checker with a game's rules and deck style."""
     games.get(store(), game_id)

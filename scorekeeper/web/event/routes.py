@@ -39,6 +39,7 @@ from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import TARGET_RANGE
 from scorekeeper.services import events, groups
 from scorekeeper.services.events import Event
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.exports import csv_cell, sheet_date
 from scorekeeper.web.common.fields import sentence
@@ -121,6 +122,7 @@ class ActionForm(FlaskForm):
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
+@limits.create
 def new_event() -> ResponseReturnValue:
     """Make a club night or a tournament."""
     form = EventForm()
@@ -229,6 +231,7 @@ def event_screen(event_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/e/<event_id>/rounds/<int:number>/cards")
+@limits.heavy
 def table_cards(event_id: str, number: int) -> ResponseReturnValue:
     """A printed card per table of a round: its number, its players and its QR keeper link (organiser only)."""
     event = events.get(store(), event_id)
@@ -246,6 +249,7 @@ def table_cards(event_id: str, number: int) -> ResponseReturnValue:
 
 
 @bp.get("/e/<event_id>/sheet")
+@limits.export
 def event_sheet(event_id: str) -> ResponseReturnValue:
     """The result sheet: the standings and every round's results, on one page."""
     event = events.get(store(), event_id)
@@ -344,6 +348,7 @@ def withdraw_entrant(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/e/<event_id>/entrants")
+@limits.entrants
 def add_entrant(event_id: str) -> ResponseReturnValue:
     """A late arrival joins: paired from the next round (or now, by pairing the open round again)."""
     key, form = _action(event_id)
@@ -376,6 +381,7 @@ def _export(event: Event) -> dict[str, Any]:
 
 
 @bp.get("/e/<event_id>/export.json")
+@limits.export
 def event_export_json(event_id: str) -> ResponseReturnValue:
     event = events.get(store(), event_id)
     response = Response(json.dumps(_export(event), ensure_ascii=False, indent=1), mimetype="application/json")
@@ -384,6 +390,7 @@ def event_export_json(event_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/e/<event_id>/export.csv")
+@limits.export
 def event_export_csv(event_id: str) -> ResponseReturnValue:
     """The standings, then every table's result, in one CSV (for a spreadsheet)."""
     event = events.get(store(), event_id)

@@ -22,7 +22,7 @@ from scorekeeper.rules.text import msg
 from scorekeeper.services import events, games, groups
 from scorekeeper.services import rematch as rematch_service
 from scorekeeper.services.errors import Conflict, NotFound
-from scorekeeper.web.common import i18n
+from scorekeeper.web.common import i18n, limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.i18n import say
@@ -105,6 +105,7 @@ def _in_group(group_id: str) -> Callable[[Game], None]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.create
 def new_game() -> ResponseReturnValue:
     """Start a game: two names and one tap make a classic game to 11."""
     # Back from a language switch: the form as it was typed, in the new language (nothing checked or started).
@@ -165,6 +166,7 @@ def rematch_form() -> RematchForm:
 
 
 @bp.post("/g/<game_id>/rematch")
+@limits.create
 @keeper_required
 def rematch(game_id: str) -> ResponseReturnValue:
     """Start a rematch of a finished game (same sides, rules, target and deck), kept on this phone."""

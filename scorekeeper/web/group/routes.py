@@ -19,6 +19,7 @@ from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.services import groups, rematch
 from scorekeeper.services.errors import Conflict
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.charts import bar_chart
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import new_submission_id, sentence
@@ -52,6 +53,7 @@ class GroupRematchForm(FlaskForm):
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
+@limits.create
 def new_group() -> ResponseReturnValue:
     """Make a group: a name, and it has its own link and key, like a game."""
     form = GroupForm()
@@ -84,6 +86,7 @@ def _filter(name: str) -> str:
 
 
 @bp.get("/groups/<group_id>")
+@limits.heavy
 def group_page(group_id: str) -> ResponseReturnValue:
     """A group: its players (one tap to their statistics), its games newest first, filtered by player or rules."""
     seen = groups.overview(store(), group_id)
@@ -132,6 +135,7 @@ def group_page(group_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<group_id>/players/<player_id>")
+@limits.heavy
 def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
     """A player's statistics in the group, their form over their last games, and head to head with the others."""
     db = store()
@@ -165,6 +169,7 @@ def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<group_id>/h2h")
+@limits.heavy
 def head_to_head(group_id: str) -> ResponseReturnValue:
     """Two players (or teams) of the group over the games where they sat on opposite sides."""
     db = store()
@@ -178,6 +183,7 @@ def head_to_head(group_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/groups/<group_id>/players/<player_id>")
+@limits.entrants
 def change_player(group_id: str, player_id: str) -> ResponseReturnValue:
     """Rename a player, or merge them into another (the group's key)."""
     db = store()
@@ -201,6 +207,7 @@ def change_player(group_id: str, player_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/groups/<group_id>/games/<game_id>/rematch")
+@limits.create
 def group_rematch(group_id: str, game_id: str) -> ResponseReturnValue:
     """Play one of the group's games again: the game's one rematch (same sides, rules, target and deck), started
     in the group and kept on this phone; a tap that comes after it is shown the rematch already started."""

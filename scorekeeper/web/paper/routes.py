@@ -17,6 +17,7 @@ from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
 from scorekeeper.rules.seats import seat_groups
 from scorekeeper.services import database, games, groups
 from scorekeeper.services.errors import NotFound
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.addresses import absolute
 from scorekeeper.web.common.charts import progression_chart
 from scorekeeper.web.common.context import store
@@ -88,6 +89,7 @@ def marks(points: dict[str, int]) -> str:
 
 
 @bp.get("/g/<game_id>/sheet")
+@limits.export
 def game_sheet(game_id: str) -> ResponseReturnValue:
     """The game's score sheet, ready to print on A4 or Letter."""
     score = games.get(store(), game_id)
@@ -135,6 +137,7 @@ def _primiera_chart(courts: str = "10") -> list[tuple[str, int]]:
 
 
 @bp.get("/pads")
+@limits.export
 def pads() -> ResponseReturnValue:
     """The blank score pads to print."""
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
@@ -151,6 +154,7 @@ def pads() -> ResponseReturnValue:
 
 
 @bp.get("/pads/<kind>")
+@limits.export
 def blank_pad(kind: str) -> ResponseReturnValue:
     """A blank pad: empty rows to fill by pen, the categories, the primiera chart, the targets."""
     if kind not in PADS:
@@ -177,6 +181,7 @@ def blank_pad(kind: str) -> ResponseReturnValue:
 
 
 @bp.get("/g/<game_id>/export.json")
+@limits.export
 def export_json(game_id: str) -> ResponseReturnValue:
     """The whole game as JSON (the API's game shape), as a file to keep."""
     score = games.get(store(), game_id)
@@ -189,6 +194,7 @@ def export_json(game_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/g/<game_id>/export.csv")
+@limits.export
 def export_csv(game_id: str) -> ResponseReturnValue:
     """The game as CSV: a row per hand and side, with each category's count and points.
 
@@ -247,6 +253,7 @@ def _paged(response: Response, group_id: str, next_url: str | None, kind: str, a
 
 
 @bp.get("/groups/<group_id>/export.csv")
+@limits.export
 def export_group_csv(group_id: str) -> ResponseReturnValue:
     """A group's games as CSV: a row per game and side, newest game first, a page of games at a time.
 
@@ -280,6 +287,7 @@ def export_group_csv(group_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<group_id>/export.json")
+@limits.export
 def export_group_json(group_id: str) -> ResponseReturnValue:
     """A group as JSON: its players, and its games whole (the API's game shape), newest first, a page at a time.
 
