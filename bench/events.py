@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from app import create_app
+from bench.serving import BENCH_LIMITS
 from scorekeeper.rules.events import ENTRANTS_MAX, swiss_round
 
 OUT = Path(__file__).parent / "out"
@@ -34,7 +35,7 @@ def ms(work) -> tuple[float, object]:
 def main() -> None:
     rounds = []
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"DATABASE": os.path.join(tmp, "bench.sqlite3"), "TESTING": False})
+        app = create_app({"DATABASE": os.path.join(tmp, "bench.sqlite3"), "TESTING": False, **BENCH_LIMITS})
         client = app.test_client()
         body = {"name": "Bench night", "players": [f"Player {i:02d}" for i in range(PLAYERS)], "pairing": "swiss",
                 "rounds": ROUNDS, "rules": {"target": 4}}  # fmt: skip

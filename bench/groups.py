@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from app import create_app
+from bench.serving import BENCH_LIMITS
 
 OUT = Path(__file__).parent / "out"
 QUICK = bool(os.environ.get("BENCH_QUICK"))
@@ -59,7 +60,7 @@ def timed(client, path: str, runs: int) -> list[float]:
 def main() -> None:
     results = []
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"DATABASE": os.path.join(tmp, "bench.sqlite3"), "TESTING": False})
+        app = create_app({"DATABASE": os.path.join(tmp, "bench.sqlite3"), "TESTING": False, **BENCH_LIMITS})
         client = app.test_client()
         group = client.post("/api/v1/groups", json={"name": "Bench"}).get_json()
         built = 0

@@ -92,7 +92,8 @@ def init_app(app: Flask) -> None:
     """Count ``app``'s limited routes, with its settings (``RATELIMIT_*``) over the defaults above."""
     config = app.config
     for name, value in DEFAULTS.items():
-        config.setdefault(name, value)
+        # SCOREKEEPER_RATELIMIT_CREATE="200 per minute" and so on set a limit from the environment.
+        config.setdefault(name, os.environ.get(f"SCOREKEEPER_{name}") or value)
     config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("SCOREKEEPER_RATELIMIT_STORAGE_URI") or "memory://")
     # Set here, not left to Flask-Limiter: it would take the last app's setting as the next app's default.
     config.setdefault("RATELIMIT_ENABLED", True)
