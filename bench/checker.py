@@ -40,19 +40,27 @@ def requests(board: str) -> dict[str, tuple[str, str, object]]:
         "checker page, typical (3 in hand, 5 on table)": ("GET", page(TYPICAL_TABLE, TYPICAL_HAND), None),
         "checker page, crowded (10 in hand, 30 on table)": ("GET", page(CROWDED_TABLE, CROWDED_HAND), None),
         "checker page, crowded, judging 10d takes 1d+2d": (
-            "GET", page(CROWDED_TABLE, CROWDED_HAND, play="10d", take="1d,2d"), None),
+            "GET",
+            page(CROWDED_TABLE, CROWDED_HAND, play="10d", take="1d,2d"),
+            None,
+        ),
         "POST /api/v1/moves, typical": ("POST", "/api/v1/moves", {"hand": TYPICAL_HAND, "table": TYPICAL_TABLE}),
         "POST /api/v1/moves, crowded": ("POST", "/api/v1/moves", {"hand": CROWDED_HAND, "table": CROWDED_TABLE}),
         "POST /api/v1/judge, typical": (
-            "POST", "/api/v1/judge", {"card": "8d", "capture": ["6s", "2c"], "table": TYPICAL_TABLE}),
+            "POST",
+            "/api/v1/judge",
+            {"card": "8d", "capture": ["6s", "2c"], "table": TYPICAL_TABLE},
+        ),
         "POST /api/v1/judge, crowded": ("POST", "/api/v1/judge", crowded_judge),
-    }  # fmt: skip
+    }
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder, \
-            server(APP, {"SCOREKEEPER_DATABASE": os.path.join(folder, "bench.sqlite3")}) as app, \
-            server(BARE) as bare:  # fmt: skip
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        server(APP, {"SCOREKEEPER_DATABASE": os.path.join(folder, "bench.sqlite3")}) as app,
+        server(BARE) as bare,
+    ):
         game_id, keeper = new_game(app.conn)
         for _ in range(5):
             expect(app.conn, "POST", f"/api/v1/games/{game_id}/rounds", 201, hand_body(str(uuid.uuid4())), keeper)
@@ -79,8 +87,10 @@ def main() -> None:
         print(f"{label:52} {ms:8.2f} ms {ms / bare_ms:7.1f}x {ms / board_ms:8.2f}x {sizes[label]:9d}")
     checker = {label: median_ms(s) for label, s in times.items() if not label.startswith("scoreboard")}
     worst = max(checker, key=checker.__getitem__)
-    print(f"\nworst checker request: {worst}: {checker[worst] / bare_ms:.1f}x a bare route, "
-          f"{checker[worst] / board_ms:.2f}x the scoreboard page (budget: 20x the scoreboard page)")  # fmt: skip
+    print(
+        f"\nworst checker request: {worst}: {checker[worst] / bare_ms:.1f}x a bare route, "
+        f"{checker[worst] / board_ms:.2f}x the scoreboard page (budget: 20x the scoreboard page)"
+    )
 
 
 if __name__ == "__main__":

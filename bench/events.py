@@ -37,8 +37,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": os.path.join(tmp, "bench.sqlite3"), "TESTING": False, **BENCH_LIMITS})
         client = app.test_client()
-        body = {"name": "Bench night", "players": [f"Player {i:02d}" for i in range(PLAYERS)], "pairing": "swiss",
-                "rounds": ROUNDS, "rules": {"target": 4}}  # fmt: skip
+        body = {
+            "name": "Bench night",
+            "players": [f"Player {i:02d}" for i in range(PLAYERS)],
+            "pairing": "swiss",
+            "rounds": ROUNDS,
+            "rules": {"target": 4},
+        }
         event = client.post("/api/v1/events", json=body).get_json()
         key = {"X-Organiser-Key": event["organiser_key"]}
         client.get(event["organiser_url"])
@@ -54,17 +59,26 @@ def main() -> None:
                 client.post(f"/api/v1/games/{game['id']}/rounds", json=hand, headers=keeper)
             page = statistics.median(ms(lambda: client.get(f"/e/{event['id']}"))[0] for _ in range(7))
             screen = statistics.median(ms(lambda: client.get(f"/e/{event['id']}/screen"))[0] for _ in range(7))
-            api = statistics.median(ms(lambda: client.get(f"/api/v1/events/{event['id']}/standings"))[0]
-                                    for _ in range(7))  # fmt: skip
-            rounds.append({"round": number, "pair_ms": round(pair_ms, 1), "event_page_ms": round(page, 1),
-                           "screen_ms": round(screen, 1), "standings_api_ms": round(api, 1)})  # fmt: skip
+            api = statistics.median(
+                ms(lambda: client.get(f"/api/v1/events/{event['id']}/standings"))[0] for _ in range(7)
+            )
+            rounds.append(
+                {
+                    "round": number,
+                    "pair_ms": round(pair_ms, 1),
+                    "event_page_ms": round(page, 1),
+                    "screen_ms": round(screen, 1),
+                    "standings_api_ms": round(api, 1),
+                }
+            )
             print(
                 f"round {number}: pairing {pair_ms:7.1f} ms (aim < 1000, {len(played['tables'])} games started); "
                 f"event page {page:6.1f} ms, big screen {screen:6.1f} ms, standings API {api:6.1f} ms (aim < 100)"
             )
     hardest = hardest_pairing()
-    print(f"Swiss pairing alone, {ENTRANTS_MAX - 1} entrants, no pairing without a rematch: {hardest:.1f} ms "
-          "(aim < 200)")  # fmt: skip
+    print(
+        f"Swiss pairing alone, {ENTRANTS_MAX - 1} entrants, no pairing without a rematch: {hardest:.1f} ms (aim < 200)"
+    )
     OUT.mkdir(exist_ok=True)
     report = {"players": PLAYERS, "rounds": rounds, "hardest_pairing_ms": round(hardest, 1)}
     (OUT / "events.json").write_text(json.dumps(report, indent=2) + "\n")

@@ -36,8 +36,9 @@ def build(client, group_id: str, key: str, start: int, count: int) -> str:
         a, b = NAMES[n % 6], NAMES[(n + 1 + n // 6) % 6 or 1]
         if a == b:
             b = NAMES[(NAMES.index(a) + 1) % 6]
-        game = client.post("/api/v1/games", json={"sides": [{"name": a}, {"name": b}], "group": group_id},
-                           headers={"X-Group-Key": key}).get_json()  # fmt: skip
+        game = client.post(
+            "/api/v1/games", json={"sides": [{"name": a}, {"name": b}], "group": group_id}, headers={"X-Group-Key": key}
+        ).get_json()
         game_id = game["id"]
         for i in range(2):
             hand = {"submission_id": f"bench-{n:05d}-{i}", "sides": WIN if n % 3 else WIN[::-1]}
@@ -74,9 +75,16 @@ def main() -> None:
             page = statistics.median(timed(client, f"/groups/{group['id']}", 5))
             exported = statistics.median(timed(client, f"/groups/{group['id']}/export.json", 5))
             csv_page = statistics.median(timed(client, f"/groups/{group['id']}/export.csv", 5))
-            results.append({"games": size, "first_ms": round(first, 1), "stats_ms": round(later, 1),
-                            "group_page_ms": round(page, 1), "export_json_page_ms": round(exported, 1),
-                            "export_csv_page_ms": round(csv_page, 1)})  # fmt: skip
+            results.append(
+                {
+                    "games": size,
+                    "first_ms": round(first, 1),
+                    "stats_ms": round(later, 1),
+                    "group_page_ms": round(page, 1),
+                    "export_json_page_ms": round(exported, 1),
+                    "export_csv_page_ms": round(csv_page, 1),
+                }
+            )
             print(
                 f"{size:>5} games: statistics {later:7.1f} ms (first read {first:7.1f} ms); group page {page:7.1f} ms;"
                 f" export pages: JSON {exported:6.1f} ms, CSV {csv_page:6.1f} ms"

@@ -162,8 +162,17 @@ class Step:
         return len(self.all_latencies) / self.seconds
 
 
-async def run_step(port: int, games: list[Game], tables: int, seconds: float, *, warmup: float = 1.0,
-                   pool_size: int = 48, max_in_flight: int = 3000, seed: int = 0) -> Step:  # fmt: skip
+async def run_step(
+    port: int,
+    games: list[Game],
+    tables: int,
+    seconds: float,
+    *,
+    warmup: float = 1.0,
+    pool_size: int = 48,
+    max_in_flight: int = 3000,
+    seed: int = 0,
+) -> Step:
     """Drive ``tables`` tables' worth of requests for ``warmup + seconds``; record what was scheduled after warmup."""
     step = Step(tables, seconds, tables * TABLE_RATE)
     speedup = tables / len(games)

@@ -105,8 +105,10 @@ def main() -> None:
     if QUICK:
         hand20, table20 = hand, table[:14]
     naive20 = median_seconds(lambda: naive_moves(hand20, table20), 3, budget=60)
-    print(f"{'adversarial: 10-card hand, 20 table cards':42} {fmt(ours20)} {fmt(naive20)} "
-          f"{naive20 / ours20:10.0f}x {len(legal_moves(hand20, table20)):7d}")  # fmt: skip
+    print(
+        f"{'adversarial: 10-card hand, 20 table cards':42} {fmt(ours20)} {fmt(naive20)} "
+        f"{naive20 / ours20:10.0f}x {len(legal_moves(hand20, table20)):7d}"
+    )
     print()
     typical = statistics.median(ours for label, ours, _ in rows if label.startswith("typical"))
     print(f"typical call: {typical * 1000:.4f} ms (aim: well under 0.1 ms)")

@@ -54,9 +54,12 @@ def server(args: list[str], env: dict | None = None):
     """Start ``python -m <args> --port <free port>``, wait until it accepts connections, stop it afterwards."""
     port = free_port()
     limits = {f"SCOREKEEPER_{name}": value for name, value in BENCH_LIMITS.items()}
-    proc = subprocess.Popen([sys.executable, "-m", *args, "--port", str(port)],
-                            env={**os.environ, **limits, **(env or {})},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", *args, "--port", str(port)],
+        env={**os.environ, **limits, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -141,12 +141,21 @@ def m004_events(db: Database) -> None:
     """
     db.table("events").create(
         {
-            "id": str, "name": str, "created": str, "key_hash": str, "group_id": str, "pairing": str,
-            "rounds": int, "table_size": int, "rules": str, "deck_style": str, "match_points": str,
+            "id": str,
+            "name": str,
+            "created": str,
+            "key_hash": str,
+            "group_id": str,
+            "pairing": str,
+            "rounds": int,
+            "table_size": int,
+            "rules": str,
+            "deck_style": str,
+            "match_points": str,
             "version": int,
         },
         pk="id",
-    )  # fmt: skip
+    )
     db.table("event_entrants").create(
         {"event_id": str, "id": str, "position": int, "name": str, "players": str, "withdrawn": int},
         pk=("event_id", "id"),
@@ -159,12 +168,19 @@ def m004_events(db: Database) -> None:
     )
     db.table("event_tables").create(
         {
-            "event_id": str, "round": int, "number": int, "game_id": str, "side0": str, "side1": str,
-            "seed": str, "result": str, "closed_result": str,
+            "event_id": str,
+            "round": int,
+            "number": int,
+            "game_id": str,
+            "side0": str,
+            "side1": str,
+            "seed": str,
+            "result": str,
+            "closed_result": str,
         },
         pk=("event_id", "round", "number"),
         foreign_keys=[("event_id", "events", "id"), ("game_id", "games", "id")],
-    )  # fmt: skip
+    )
     db.table("event_tables").create_index(["game_id"])
 
 
@@ -509,14 +525,17 @@ class Store:
         self._touch_group(group_id)
 
     def rename_player(self, group_id: str, player_id: str, name: str, key: str) -> None:
-        self.db.execute("UPDATE players SET name = ?, key = ? WHERE group_id = ? AND id = ?",
-                        [name, key, group_id, player_id])  # fmt: skip
+        self.db.execute(
+            "UPDATE players SET name = ?, key = ? WHERE group_id = ? AND id = ?", [name, key, group_id, player_id]
+        )
         self._touch_group(group_id)
 
     def merge_player(self, group_id: str, player_id: str, into: str) -> None:
         """``player_id`` becomes ``into``: every game of theirs counts for ``into``, and their name finds ``into``."""
-        self.db.execute("UPDATE players SET merged_into = ? WHERE group_id = ? AND (id = ? OR merged_into = ?)",
-                        [into, group_id, player_id, player_id])  # fmt: skip
+        self.db.execute(
+            "UPDATE players SET merged_into = ? WHERE group_id = ? AND (id = ? OR merged_into = ?)",
+            [into, group_id, player_id, player_id],
+        )
         self.db.execute("UPDATE game_players SET player_id = ? WHERE player_id = ?", [into, player_id])
         self._touch_group(group_id)
 
@@ -525,8 +544,10 @@ class Store:
         self.db.execute("UPDATE games SET group_id = ? WHERE id = ?", [group_id, game_id])
         for side, ids in enumerate(player_ids):
             for seat, player_id in enumerate(ids):
-                self.db.execute("INSERT INTO game_players (game_id, side, seat, player_id) VALUES (?, ?, ?, ?)",
-                                [game_id, side, seat, player_id])  # fmt: skip
+                self.db.execute(
+                    "INSERT INTO game_players (game_id, side, seat, player_id) VALUES (?, ?, ?, ?)",
+                    [game_id, side, seat, player_id],
+                )
         self._touch_group(group_id)
 
     def game_group(self, game_id: str) -> str | None:
@@ -565,8 +586,9 @@ class Store:
         while a reader pages through is neither shown twice nor skipped among those older than the cursor."""
         where, args = "games.group_id = ?", [group_id]
         if after is not None:
-            where += (" AND (games.created, games.rowid) < "
-                      "(SELECT created, rowid FROM games WHERE id = ? AND group_id = ?)")  # fmt: skip
+            where += (
+                " AND (games.created, games.rowid) < (SELECT created, rowid FROM games WHERE id = ? AND group_id = ?)"
+            )
             args += [after, group_id]
         return list(
             self.db.query(
@@ -643,23 +665,30 @@ class Store:
 
     def event_of_game(self, game_id: str) -> dict[str, Any] | None:
         """The event, round and table a game is played at, if any: {event_id, name, round, number}."""
-        rows = list(self.db.query(
-            "SELECT t.event_id AS event_id, events.name AS name, t.round AS round, t.number AS number "
-            "FROM event_tables AS t JOIN events ON events.id = t.event_id WHERE t.game_id = ?", [game_id]))  # fmt: skip
+        rows = list(
+            self.db.query(
+                "SELECT t.event_id AS event_id, events.name AS name, t.round AS round, t.number AS number "
+                "FROM event_tables AS t JOIN events ON events.id = t.event_id WHERE t.game_id = ?",
+                [game_id],
+            )
+        )
         return rows[0] if rows else None
 
     def insert_event_round(self, event_id: str, number: int, bye: str | None) -> None:
         """A round paired; ``bye``: the ids of those who sit it out, joined by commas (or None)."""
-        self.db.execute("INSERT INTO event_rounds (event_id, number, bye, paired, closed) VALUES (?, ?, ?, ?, NULL)",
-                        [event_id, number, bye, now()])  # fmt: skip
+        self.db.execute(
+            "INSERT INTO event_rounds (event_id, number, bye, paired, closed) VALUES (?, ?, ?, ?, NULL)",
+            [event_id, number, bye, now()],
+        )
         self._touch_event(event_id)
 
     def set_event_bye(self, event_id: str, number: int, bye: str | None) -> None:
         self.db.execute("UPDATE event_rounds SET bye = ? WHERE event_id = ? AND number = ?", [bye, event_id, number])
         self._touch_event(event_id)
 
-    def insert_event_table(self, event_id: str, round_: int, number: int, game_id: str, sides: tuple[str, str],
-                           seed: str) -> None:  # fmt: skip
+    def insert_event_table(
+        self, event_id: str, round_: int, number: int, game_id: str, sides: tuple[str, str], seed: str
+    ) -> None:
         self.db.execute(
             "INSERT INTO event_tables (event_id, round, number, game_id, side0, side1, seed, result, closed_result) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
@@ -688,8 +717,9 @@ class Store:
                 "WHERE event_id = ? AND round = ? AND number = ?",
                 [now(), event_id, round_, number],
             )
-            self.db.execute("DELETE FROM event_tables WHERE event_id = ? AND round = ? AND number = ?",
-                            [event_id, round_, number])  # fmt: skip
+            self.db.execute(
+                "DELETE FROM event_tables WHERE event_id = ? AND round = ? AND number = ?", [event_id, round_, number]
+            )
         self._touch_event(event_id)
 
     def dropped_from_event(self, game_id: str) -> dict[str, Any] | None:
@@ -705,8 +735,10 @@ class Store:
 
     def set_table_result(self, event_id: str, round_: int, number: int, result: str | None) -> None:
         """The organiser's word on a table (JSON), or None to go back to its game's."""
-        self.db.execute("UPDATE event_tables SET result = ? WHERE event_id = ? AND round = ? AND number = ?",
-                        [result, event_id, round_, number])  # fmt: skip
+        self.db.execute(
+            "UPDATE event_tables SET result = ? WHERE event_id = ? AND round = ? AND number = ?",
+            [result, event_id, round_, number],
+        )
         self._touch_event(event_id)
 
     def close_event_round(self, event_id: str, number: int, results: dict[int, str]) -> None:
@@ -716,14 +748,16 @@ class Store:
                 "UPDATE event_tables SET closed_result = ? WHERE event_id = ? AND round = ? AND number = ?",
                 [result, event_id, number, table],
             )
-        self.db.execute("UPDATE event_rounds SET closed = ? WHERE event_id = ? AND number = ?",
-                        [now(), event_id, number])  # fmt: skip
+        self.db.execute(
+            "UPDATE event_rounds SET closed = ? WHERE event_id = ? AND number = ?", [now(), event_id, number]
+        )
         self._touch_event(event_id)
 
     def add_entrant(self, event_id: str, name: str, players: str) -> str:
         """A late arrival, listed after the others; returns their id (their place in the list)."""
-        row = self.db.execute("SELECT COALESCE(MAX(position), 0) + 1 FROM event_entrants WHERE event_id = ?",
-                              [event_id]).fetchone()  # fmt: skip
+        row = self.db.execute(
+            "SELECT COALESCE(MAX(position), 0) + 1 FROM event_entrants WHERE event_id = ?", [event_id]
+        ).fetchone()
         position = row[0]
         self.db.execute(
             "INSERT INTO event_entrants (event_id, id, position, name, players, withdrawn) VALUES (?, ?, ?, ?, ?, 0)",
@@ -737,8 +771,10 @@ class Store:
         self._touch_event(event_id)
 
     def withdraw_entrant(self, event_id: str, entrant_id: str, withdrawn: bool) -> None:
-        self.db.execute("UPDATE event_entrants SET withdrawn = ? WHERE event_id = ? AND id = ?",
-                        [int(withdrawn), event_id, entrant_id])  # fmt: skip
+        self.db.execute(
+            "UPDATE event_entrants SET withdrawn = ? WHERE event_id = ? AND id = ?",
+            [int(withdrawn), event_id, entrant_id],
+        )
         self._touch_event(event_id)
 
     def _touch_event(self, event_id: str) -> None:

@@ -174,8 +174,18 @@ def core_game(
     """
     sides = tuple(Side(n, (n,)) for n in names) if teams is None else tuple(Side(n, p) for n, p in teams.items())
     records = tuple(RoundRecord(i + 1, h, version=i + 2, id=f"r{i + 1}") for i, h in enumerate(hands))
-    return Game(game_id, f"Game {game_id}", created, Rules.from_dict(rules), target, DeckStyle.ITALIAN, sides, records,
-                tuple(0 for _ in sides), len(hands) + 1)  # fmt: skip
+    return Game(
+        game_id,
+        f"Game {game_id}",
+        created,
+        Rules.from_dict(rules),
+        target,
+        DeckStyle.ITALIAN,
+        sides,
+        records,
+        tuple(0 for _ in sides),
+        len(hands) + 1,
+    )
 
 
 def counts(a=ANNA_WINS_FOUR, b=BRUNO_LOSES, scopas=(0, 0), submission_id="sub-00000001") -> dict[str, Any]:

@@ -103,25 +103,58 @@ def split(first_codes):
 
 
 def test_score_a_two_sided_hand(client):
-    anna, bruno = split(["5d", "6d", "7d", "8d", "9d", "10d", "7c", "6c", "5c", "4c", "7s", "6s", "5s", "4s",
-                         "3s", "2s", "7b", "6b", "5b", "4b", "3b", "2b"])  # fmt: skip
+    anna, bruno = split(
+        [
+            "5d",
+            "6d",
+            "7d",
+            "8d",
+            "9d",
+            "10d",
+            "7c",
+            "6c",
+            "5c",
+            "4c",
+            "7s",
+            "6s",
+            "5s",
+            "4s",
+            "3s",
+            "2s",
+            "7b",
+            "6b",
+            "5b",
+            "4b",
+            "3b",
+            "2b",
+        ]
+    )
     body = {"sides": [{"name": "Anna", "pile": anna, "scopas": 2}, {"name": "Bruno", "pile": bruno, "scopas": 0}]}
     r = client.post("/api/v1/score", json=body)
     assert r.status_code == 200
     a, b = r.json["sides"]
     assert {k: a[k] for k in ("name", "cards", "coins", "settebello", "primiera", "scopas", "total")} == {
-        "name": "Anna", "cards": 22, "coins": 6, "settebello": True, "primiera": 84, "scopas": 2, "total": 6,
-    }  # fmt: skip
+        "name": "Anna",
+        "cards": 22,
+        "coins": 6,
+        "settebello": True,
+        "primiera": 84,
+        "scopas": 2,
+        "total": 6,
+    }
     assert a["points"] == {"cards": 1, "coins": 1, "settebello": 1, "primiera": 1, "scopas": 2}
     assert b["total"] == 0 and r.json["warnings"] == []
 
 
 def test_score_three_sides_with_options_and_a_warning(client):
     body = {
-        "sides": [{"name": "A", "pile": ["1d", "2d", "3d", "7c"]}, {"name": "B", "pile": ["7d", "10d"]},
-                  {"name": "C", "pile": ["5s"]}],
+        "sides": [
+            {"name": "A", "pile": ["1d", "2d", "3d", "7c"]},
+            {"name": "B", "pile": ["7d", "10d"]},
+            {"name": "C", "pile": ["5s"]},
+        ],
         "rules": {"napola": True, "re_bello": True, "primiera_all_suits": False},
-    }  # fmt: skip
+    }
     r = client.post("/api/v1/score", json=body)
     assert r.status_code == 200
     a, b, c = r.json["sides"]
@@ -131,8 +164,12 @@ def test_score_three_sides_with_options_and_a_warning(client):
 
 
 def test_score_with_quick_counts(client):
-    body = {"sides": [{"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 1},
-                      {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}}]}  # fmt: skip
+    body = {
+        "sides": [
+            {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 1},
+            {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}},
+        ]
+    }
     r = client.post("/api/v1/score", json=body)
     assert [s["total"] for s in r.json["sides"]] == [5, 0]
 
@@ -148,15 +185,27 @@ def test_score_with_quick_counts(client):
         ([{"pile": ["7d"]}, {}], "sides[1]", "one of: a pile"),
         ([{"pile": ["7d"]}, {"pile": ["7q"]}], "sides[1].pile[0]", "invalid card"),
         ([{"tally": {"cards": 40, "coins": 10}}, {"pile": []}], "sides[0].tally.settebello", "missing"),
-        ([{"tally": {"cards": 40, "coins": 10, "settebello": True, "color": 1}}, {"pile": []}],
-         "sides[0].tally.color", "unknown count"),
-        ([{"tally": {"cards": 30, "coins": 10, "settebello": True}}, {"tally": {"cards": 5, "coins": 0,
-          "settebello": False}}], "sides", "35 cards"),
-        ([{"tally": {"cards": "30", "coins": 10, "settebello": True}}, {"pile": []}],
-         "sides[0].tally.cards", "whole number"),
+        (
+            [{"tally": {"cards": 40, "coins": 10, "settebello": True, "color": 1}}, {"pile": []}],
+            "sides[0].tally.color",
+            "unknown count",
+        ),
+        (
+            [
+                {"tally": {"cards": 30, "coins": 10, "settebello": True}},
+                {"tally": {"cards": 5, "coins": 0, "settebello": False}},
+            ],
+            "sides",
+            "35 cards",
+        ),
+        (
+            [{"tally": {"cards": "30", "coins": 10, "settebello": True}}, {"pile": []}],
+            "sides[0].tally.cards",
+            "whole number",
+        ),
         ([{"name": "", "pile": []}, {"pile": []}], "sides[0].name", "1 to 40"),
     ],
-)  # fmt: skip
+)
 def test_score_bad_input_is_a_400_naming_the_field(client, sides, field, words):
     r = client.post("/api/v1/score", json={"sides": sides})
     assert r.status_code == 400, r.json

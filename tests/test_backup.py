@@ -17,9 +17,13 @@ LONG = {"target": 99}
 
 
 def add_hand(client, game_id, key, i):
-    hand = {"submission_id": f"sub-backup-{game_id}-{i}", "sides": [
-        {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera_won": True}, "scopas": i % 3},
-        {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera_won": False}, "scopas": 0}]}  # fmt: skip
+    hand = {
+        "submission_id": f"sub-backup-{game_id}-{i}",
+        "sides": [
+            {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera_won": True}, "scopas": i % 3},
+            {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera_won": False}, "scopas": 0},
+        ],
+    }
     assert client.post(f"/api/v1/games/{game_id}/rounds", json=hand, headers=key).status_code == 201
 
 

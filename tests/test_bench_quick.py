@@ -29,7 +29,8 @@ def test_make_bench_runs_every_benchmark_listed_here():
 @pytest.mark.parametrize("module", sorted(BENCHMARKS))
 def test_the_benchmark_runs_in_its_quick_mode(module, tmp_path):
     env = {**os.environ, "BENCH_QUICK": "1"}
-    done = subprocess.run([sys.executable, "-m", module], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=600)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", module], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert BENCHMARKS[module] in done.stdout, done.stdout[-2000:]

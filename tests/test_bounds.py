@@ -38,8 +38,11 @@ def test_a_name_that_is_not_plain_text_is_a_400(client, name):
     body = json.dumps({"sides": [{"name": name}, {"name": "Carla"}]}, ensure_ascii=True)
     r = client.post("/api/v1/games", data=body, content_type="application/json")
     assert r.status_code == 400 and r.json["field"] == "sides[0].name" and "plain text" in r.json["message"]
-    r = client.post("/api/v1/games", data=json.dumps({"name": name, "sides": [{"name": "A"}, {"name": "B"}]}),
-                    content_type="application/json")  # fmt: skip
+    r = client.post(
+        "/api/v1/games",
+        data=json.dumps({"name": name, "sides": [{"name": "A"}, {"name": "B"}]}),
+        content_type="application/json",
+    )
     assert r.status_code == 400 and r.json["field"] == "name"
 
 
@@ -80,9 +83,17 @@ def test_a_read_only_database_serves_reads_and_refuses_writes_with_503(tmp_path)
         r = post_round(c, game, counts(submission_id="sub-ro-000002"))
         assert r.status_code == 503 and r.json["error"] == "unavailable" and "nothing was saved" in r.json["message"]
         c.get(f"/g/{game['id']}/keep/{game['keeper_key']}")  # this phone keeps the game
-        hand = {"sides-0-cards": "22", "sides-0-coins": "6", "sides-1-cards": "18", "sides-1-coins": "4",
-                "settebello": "0", "sides-0-primiera": "78", "sides-1-primiera": "75", "action": "save",
-                "submission_id": "sub-ro-000003"}  # fmt: skip
+        hand = {
+            "sides-0-cards": "22",
+            "sides-0-coins": "6",
+            "sides-1-cards": "18",
+            "sides-1-coins": "4",
+            "settebello": "0",
+            "sides-0-primiera": "78",
+            "sides-1-primiera": "75",
+            "action": "save",
+            "submission_id": "sub-ro-000003",
+        }
         page = c.post(f"/g/{game['id']}/counts", data=hand, follow_redirects=True)
         text = page.get_data(as_text=True)
         # The hand stays in its form, every count kept, with the reason it was not saved.
@@ -99,7 +110,9 @@ def test_an_address_that_is_not_utf8_is_a_400(client, path):
 
 
 def test_a_huge_number_of_scopas_is_refused_without_quoting_it_whole(client):
-    tally = [{"cards": 22, "coins": 6, "settebello": True, "primiera": 78},
-             {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}]  # fmt: skip
+    tally = [
+        {"cards": 22, "coins": 6, "settebello": True, "primiera": 78},
+        {"cards": 18, "coins": 4, "settebello": False, "primiera": 75},
+    ]
     r = client.post("/api/v1/score", json={"sides": [{"tally": tally[0], "scopas": 10**100}, {"tally": tally[1]}]})
     assert r.status_code == 400 and r.json["field"] == "sides[0].scopas" and "0" * 50 not in r.json["message"]

@@ -10,14 +10,33 @@ from scorekeeper.rules import DECK, Card, DeckStyle, InvalidCardError, parse_car
 @pytest.mark.parametrize(
     "text, code",
     [
-        ("7d", "7d"), ("7D", "7d"), (" 7 d ", "7d"), ("10d", "10d"), ("1s", "1s"),
-        ("A♠", "1s"), ("As", "1s"), ("K♦", "10d"), ("k ♦", "10d"), ("Q♣", "9b"), ("J♥", "8c"),
-        ("Fc", "8c"), ("Cs", "9s"), ("Rd", "10d"), ("7♦", "7d"), ("7 of coins", "7d"),
-        ("fante di coppe", "8c"), ("Re di Denari", "10d"), ("As de Oros", "1d"),
-        ("Sota de Copas", "8c"), ("King of Clubs", "10b"), ("7h", "7c"), ("Jack of Hearts", "8c"),
-        ("3 bastoni", "3b"), ("cavallo spade", "9s"),
+        ("7d", "7d"),
+        ("7D", "7d"),
+        (" 7 d ", "7d"),
+        ("10d", "10d"),
+        ("1s", "1s"),
+        ("A♠", "1s"),
+        ("As", "1s"),
+        ("K♦", "10d"),
+        ("k ♦", "10d"),
+        ("Q♣", "9b"),
+        ("J♥", "8c"),
+        ("Fc", "8c"),
+        ("Cs", "9s"),
+        ("Rd", "10d"),
+        ("7♦", "7d"),
+        ("7 of coins", "7d"),
+        ("fante di coppe", "8c"),
+        ("Re di Denari", "10d"),
+        ("As de Oros", "1d"),
+        ("Sota de Copas", "8c"),
+        ("King of Clubs", "10b"),
+        ("7h", "7c"),
+        ("Jack of Hearts", "8c"),
+        ("3 bastoni", "3b"),
+        ("cavallo spade", "9s"),
     ],
-)  # fmt: skip
+)
 def test_forgiving_parse_gives_canonical_code(text, code):
     assert str(Card.parse(text)) == code
 
@@ -38,8 +57,17 @@ def test_the_deck_has_forty_distinct_cards_with_values_and_prime_values():
     assert len(DECK) == len(set(DECK)) == 40
     assert sorted(c.value for c in DECK) == sorted(list(range(1, 11)) * 4)
     assert {str(c): c.prime for c in DECK if c.suit.value == "d"} == {
-        "1d": 16, "2d": 12, "3d": 13, "4d": 14, "5d": 15, "6d": 18, "7d": 21, "8d": 10, "9d": 10, "10d": 10,
-    }  # fmt: skip
+        "1d": 16,
+        "2d": 12,
+        "3d": 13,
+        "4d": 14,
+        "5d": 15,
+        "6d": 18,
+        "7d": 21,
+        "8d": 10,
+        "9d": 10,
+        "10d": 10,
+    }
 
 
 @pytest.mark.parametrize(

@@ -179,14 +179,46 @@ def _wsgi(text):
 
 pairs = st.lists(
     st.tuples(
-        st.sampled_from(["table", "hand", "play", "take", "profile", "style", "last", "deal", "game", "c_7d",
-                         "c_zz", "capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa"])
+        st.sampled_from(
+            [
+                "table",
+                "hand",
+                "play",
+                "take",
+                "profile",
+                "style",
+                "last",
+                "deal",
+                "game",
+                "c_7d",
+                "c_zz",
+                "capture_choice",
+                "last_card_scopa",
+                "ace_takes_all",
+                "ace_sweep_scopa",
+            ]
+        )
         | st.text(max_size=8),
-        st.text(max_size=40) | st.sampled_from(["1b,2c,6s", "8d", "5c,4s,1b", "1", "t", "h", "true", "fewest",
-                                                "asso-piglia-tutto", "french", "1b,1b", "1d 2d 3d"]),
+        st.text(max_size=40)
+        | st.sampled_from(
+            [
+                "1b,2c,6s",
+                "8d",
+                "5c,4s,1b",
+                "1",
+                "t",
+                "h",
+                "true",
+                "fewest",
+                "asso-piglia-tutto",
+                "french",
+                "1b,1b",
+                "1d 2d 3d",
+            ]
+        ),
     ),
     max_size=10,
-)  # fmt: skip
+)
 raw_queries = (
     st.text(max_size=300).map(_wsgi)
     | pairs.map(lambda kv: _wsgi("&".join(f"{k}={v}" for k, v in kv)))
@@ -214,13 +246,27 @@ def answer_of(html):
 @pytest.mark.parametrize(
     "style, words",
     [
-        ("", ["Not legal", "5 di Coppe is on the table, so 4 di Spade + Asso di Bastoni may not be taken with a 5.",
-              "Legal plays of 5 di Denari", "Takes 5 di Coppe",
-              "5 di Denari takes 5 di Coppe, the card of equal value"]),
-        ("&style=french", ["5 of Hearts is on the table, so 4 of Spades + Ace of Clubs may not be taken with a 5.",
-                           "Legal plays of 5 of Diamonds", "Takes 5 of Hearts", "Jack of Diamonds"]),
+        (
+            "",
+            [
+                "Not legal",
+                "5 di Coppe is on the table, so 4 di Spade + Asso di Bastoni may not be taken with a 5.",
+                "Legal plays of 5 di Denari",
+                "Takes 5 di Coppe",
+                "5 di Denari takes 5 di Coppe, the card of equal value",
+            ],
+        ),
+        (
+            "&style=french",
+            [
+                "5 of Hearts is on the table, so 4 of Spades + Ace of Clubs may not be taken with a 5.",
+                "Legal plays of 5 of Diamonds",
+                "Takes 5 of Hearts",
+                "Jack of Diamonds",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 def test_answers_and_verdicts_name_the_cards_in_the_deck_style(client, style, words):
     status, html = page(client, f"?table=5c,4s,1b&hand=5d,8d&play=5d&take=4s&take=1b{style}")
     answer = answer_of(html)

@@ -32,9 +32,9 @@ def test_a_crowded_table_lists_each_cards_first_plays_and_counts_them_all():
     assert all(shown[card] == min(MOVES_PER_CARD, per_card[card]) for card in HAND)
     # The listed plays are each card's first plays, in the order of the full list.
     for card in HAND:
-        assert [m.capture for m in listed.moves if m.card == card] == [
-            m.capture for m in every if m.card == card
-        ][:MOVES_PER_CARD]
+        assert [m.capture for m in listed.moves if m.card == card] == [m.capture for m in every if m.card == card][
+            :MOVES_PER_CARD
+        ]
 
 
 def test_a_real_crowded_position_is_listed_in_full():

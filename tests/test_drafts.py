@@ -115,7 +115,8 @@ def test_a_saved_hand_says_so_or_says_that_it_was_taken_back_since(phone):
     draft = {"saved": 3, "r": "r-3"}
     assert drafts.saved_text(draft, lambda round_id: round_id == "r-3") == "Hand 3 is saved."
     assert drafts.saved_text(draft, lambda round_id: False) == (
-        "Hand 3 was saved, then undone or deleted; the scoreboard shows the game as it is now.")  # fmt: skip
+        "Hand 3 was saved, then undone or deleted; the scoreboard shows the game as it is now."
+    )
 
 
 def test_a_core_message_is_kept_with_its_parameters_and_read_back_the_same(phone):
@@ -132,8 +133,14 @@ def test_a_core_message_is_kept_with_its_parameters_and_read_back_the_same(phone
 
 def test_a_form_sent_with_an_error_comes_back_from_its_draft_with_everything_typed(client):
     game_id = start_at_table(client)
-    form = {"sides-0-cards": "22", "sides-0-coins": "66", "settebello": "0", "primiera_by": "0", "action": "save",
-            "submission_id": "sub-draft-page-01"}  # fmt: skip
+    form = {
+        "sides-0-cards": "22",
+        "sides-0-coins": "66",
+        "settebello": "0",
+        "primiera_by": "0",
+        "action": "save",
+        "submission_id": "sub-draft-page-01",
+    }
     r = client.post(f"/g/{game_id}/counts", data=form)
     assert r.status_code == 303 and "d=" in r.headers["Location"]
     page = client.get(r.headers["Location"].split("#")[0]).get_data(as_text=True)
@@ -152,8 +159,14 @@ def test_the_cookie_a_phone_gets_stays_under_what_a_browser_keeps(client):
 
 def test_a_draft_is_kept_on_the_phone_that_sent_it_not_on_another_phone_of_the_same_game(client, game, keeper_phone):
     mine, theirs = keeper_phone(game), keeper_phone(game)
-    form = {"sides-0-cards": "22", "sides-0-coins": "66", "settebello": "0", "primiera_by": "0", "action": "save",
-            "submission_id": "sub-draft-page-02"}  # fmt: skip
+    form = {
+        "sides-0-cards": "22",
+        "sides-0-coins": "66",
+        "settebello": "0",
+        "primiera_by": "0",
+        "action": "save",
+        "submission_id": "sub-draft-page-02",
+    }
     r = mine.post(f"/g/{game.id}/counts", data=form)
     assert r.status_code == 303 and "d=" in r.headers["Location"]
     shown_here = mine.get(r.headers["Location"].split("#")[0]).get_data(as_text=True)

@@ -16,10 +16,14 @@ from scorekeeper.store import Store
 
 TRIALS = range(20)
 
-A_HAND = HandEntry.from_json({"sides": [
-    {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 0},
-    {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}, "scopas": 0},
-]})  # fmt: skip
+A_HAND = HandEntry.from_json(
+    {
+        "sides": [
+            {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 0},
+            {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}, "scopas": 0},
+        ]
+    }
+)
 
 
 @pytest.fixture
@@ -196,8 +200,11 @@ def test_a_hand_sent_to_a_table_dropped_by_pairing_again_is_refused_and_says_why
     dropped = next(t for t in first["tables"] if t["game"]["id"] not in kept)
     game = dropped["game"]
     sides = [{"won": ["cards", "coins", "settebello", "primiera"]}, {"won": []}]
-    r = client.post(f"/api/v1/games/{game['id']}/rounds", headers={"X-Keeper-Key": game["keeper_key"]},
-                    json={"submission_id": "late-hand-0001", "sides": sides})  # fmt: skip
+    r = client.post(
+        f"/api/v1/games/{game['id']}/rounds",
+        headers={"X-Keeper-Key": game["keeper_key"]},
+        json={"submission_id": "late-hand-0001", "sides": sides},
+    )
     assert r.status_code == 409
     said = r.get_json()["message"]
     assert f"no longer table {dropped['number']} of round 1 at “Club night”" in said and "nothing was saved" in said

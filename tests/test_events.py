@@ -26,8 +26,11 @@ def play(client, table, winner=0, hands=1, sid="t"):
     game = table["game"]
     sides = [{"won": ALL if i == winner else []} for i in range(2)]
     for h in range(hands):
-        r = client.post(f"/api/v1/games/{game['id']}/rounds", headers={"X-Keeper-Key": game["keeper_key"]},
-                        json={"submission_id": f"{sid}-{game['id']}-{h:04d}", "sides": sides})  # fmt: skip
+        r = client.post(
+            f"/api/v1/games/{game['id']}/rounds",
+            headers={"X-Keeper-Key": game["keeper_key"]},
+            json={"submission_id": f"{sid}-{game['id']}-{h:04d}", "sides": sides},
+        )
         assert r.status_code == 201, r.get_json()
 
 
@@ -46,7 +49,11 @@ def test_an_evening_of_eight_players_three_swiss_rounds(client):
     first = pair(client, event, key)
     assert first["number"] == 1 and first["bye"] is None
     assert [(t["sides"][0]["name"], t["sides"][1]["name"]) for t in first["tables"]] == [
-        ("A", "E"), ("B", "F"), ("C", "G"), ("D", "H")]  # fmt: skip
+        ("A", "E"),
+        ("B", "F"),
+        ("C", "G"),
+        ("D", "H"),
+    ]
     # Each table is an ordinary game: its keeper key keeps it; the viewer link shows it.
     for t in first["tables"]:
         play(client, t, winner=0)
@@ -54,7 +61,11 @@ def test_an_evening_of_eight_players_three_swiss_rounds(client):
     assert table["A"]["match_points"] == 2 and table["E"]["match_points"] == 0 and table["A"]["points_for"] == 4
     second = pair(client, event, key)
     assert [(t["sides"][0]["name"], t["sides"][1]["name"]) for t in second["tables"]] == [
-        ("A", "C"), ("B", "D"), ("E", "G"), ("F", "H")]  # winners meet winners, nobody meets again  # fmt: skip
+        ("A", "C"),
+        ("B", "D"),
+        ("E", "G"),
+        ("F", "H"),
+    ]  # winners meet winners, nobody meets again
     assert client.get(f"/api/v1/events/{event['id']}").get_json()["played_rounds"][0]["closed"] is True
     for t in second["tables"]:
         play(client, t, winner=1)
@@ -96,8 +107,9 @@ def test_two_organiser_phones_pairing_at_once_pair_the_round_once(app):
     answers = []
 
     def go():
-        answers.append(app.test_client().post(f"/api/v1/events/{event['id']}/rounds", headers=key,
-                                              json={"number": 1}).status_code)  # fmt: skip
+        answers.append(
+            app.test_client().post(f"/api/v1/events/{event['id']}/rounds", headers=key, json={"number": 1}).status_code
+        )
 
     threads = [threading.Thread(target=go) for _ in range(4)]
     for t in threads:
@@ -225,13 +237,18 @@ def test_a_round_robin_of_five_gives_each_a_bye_and_meets_everybody_once(client)
 
 
 def test_fixed_pairs_at_tables_of_four_play_partnership_games(client):
-    event = new_event(client, players=["Anna", "Carla", "Bruno", "Dario"], table_size=4,
-                      rules={"profile": "scopone-scientifico", "target": 4})  # fmt: skip
+    event = new_event(
+        client,
+        players=["Anna", "Carla", "Bruno", "Dario"],
+        table_size=4,
+        rules={"profile": "scopone-scientifico", "target": 4},
+    )
     key = event.key
     assert [p["name"] for p in event["players"]] == ["Anna & Carla", "Bruno & Dario"]
     played = pair(client, event, key)
-    game = client.get(played["tables"][0]["game"]["url"].replace("http://localhost", "/api/v1/games").replace(
-        "/g/", "/")).get_json()  # fmt: skip
+    game = client.get(
+        played["tables"][0]["game"]["url"].replace("http://localhost", "/api/v1/games").replace("/g/", "/")
+    ).get_json()
     assert [s["players"] for s in game["sides"]] == [["Anna", "Carla"], ["Bruno", "Dario"]]
 
 
@@ -275,13 +292,22 @@ def test_table_keys_are_made_again_from_the_organiser_key_only():
 def test_unknown_events_are_404_and_no_event_route_gives_a_500(client):
     event = new_event(client, players=["Anna", "Bruno"])
     key = event.key
-    paths = ["/api/v1/events/nope", "/api/v1/events/nope/standings", "/e/nope", "/e/nope/screen", "/e/nope/sheet",
-             f"/api/v1/events/{event['id']}/rounds/9", "/e/nope/version", "/e/nope/export.csv"]  # fmt: skip
+    paths = [
+        "/api/v1/events/nope",
+        "/api/v1/events/nope/standings",
+        "/e/nope",
+        "/e/nope/screen",
+        "/e/nope/sheet",
+        f"/api/v1/events/{event['id']}/rounds/9",
+        "/e/nope/version",
+        "/e/nope/export.csv",
+    ]
     for path in paths:
         assert client.get(path).status_code == 404, path
     for body in (None, "[]", "{", json.dumps({"number": "1"}), json.dumps({"number": 7})):
-        r = client.post(f"/api/v1/events/{event['id']}/rounds", headers={**key, "Content-Type": "application/json"},
-                        data=body)  # fmt: skip
+        r = client.post(
+            f"/api/v1/events/{event['id']}/rounds", headers={**key, "Content-Type": "application/json"}, data=body
+        )
         assert r.status_code < 500, body
     r = client.post(f"/api/v1/events/{event['id']}/entrants/99/withdraw", headers=key, json={})
     assert r.status_code == 404
@@ -294,9 +320,20 @@ def test_unknown_events_are_404_and_no_event_route_gives_a_500(client):
 def test_the_new_event_page_makes_an_event_this_phone_runs(app, client):
     page = client.get("/events/new").get_data(as_text=True)
     assert 'name="players"' in page and "Round-robin" in page
-    r = client.post("/events/new", data={"name": "Scopa Sunday", "players": "Anna\nBruno\nCarla\nDario\n",
-                                         "table_size": "2", "pairing": "auto", "profile": "classic", "win": "2",
-                                         "draw": "1", "loss": "0", "bye": "1"})  # fmt: skip
+    r = client.post(
+        "/events/new",
+        data={
+            "name": "Scopa Sunday",
+            "players": "Anna\nBruno\nCarla\nDario\n",
+            "table_size": "2",
+            "pairing": "auto",
+            "profile": "classic",
+            "win": "2",
+            "draw": "1",
+            "loss": "0",
+            "bye": "1",
+        },
+    )
     assert r.status_code == 302
     page = client.get(r.location).get_data(as_text=True)
     assert "Scopa Sunday" in page and "Pair round 1" in page and "Round-robin" in page  # 4 players: every other
@@ -313,9 +350,20 @@ def test_the_new_event_page_makes_an_event_this_phone_runs(app, client):
 
 
 def test_a_bad_event_form_keeps_what_was_typed_and_says_what_is_wrong(client):
-    r = client.post("/events/new", data={"name": "Night", "players": "Anna\nanna", "table_size": "2",
-                                         "pairing": "swiss", "profile": "classic", "win": "2", "draw": "1",
-                                         "loss": "0", "bye": "1"})  # fmt: skip
+    r = client.post(
+        "/events/new",
+        data={
+            "name": "Night",
+            "players": "Anna\nanna",
+            "table_size": "2",
+            "pairing": "swiss",
+            "profile": "classic",
+            "win": "2",
+            "draw": "1",
+            "loss": "0",
+            "bye": "1",
+        },
+    )
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "Anna is listed twice" in page and "Anna\nanna</textarea>" in page
 
@@ -373,8 +421,7 @@ def test_the_organisers_page_forms_correct_forfeit_withdraw_pair_again_and_close
     e = f"/e/{event['id']}"
     first = pair(client, event, key)  # Swiss: Anna-Dario, Bruno-Elena, Carla-Fabio
     # A corrected result and a forfeit, from the page's forms.
-    r = client.post(f"{e}/result", data={"round": "1", "table": "1", "outcome": "1", "points_a": "7",
-                                         "points_b": "11"})  # fmt: skip
+    r = client.post(f"{e}/result", data={"round": "1", "table": "1", "outcome": "1", "points_a": "7", "points_b": "11"})
     assert r.status_code == 302 and r.location.endswith("#table-1-1")
     client.post(f"{e}/result", data={"round": "1", "table": "2", "outcome": "forfeit:0"})
     table = by_name(standings(client, event))

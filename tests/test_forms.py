@@ -35,8 +35,11 @@ def errors(form) -> dict[str, list[str]]:
 
 
 def test_counts_become_each_sides_tally_and_an_empty_side_gets_the_rest(posted):
-    form = posted(CountsForm, TWO, {"sides-0-cards": "22", "sides-0-coins": "6", "sides-1-scopas": "2",
-                                    "settebello": "0", "primiera_by": "0"})  # fmt: skip
+    form = posted(
+        CountsForm,
+        TWO,
+        {"sides-0-cards": "22", "sides-0-coins": "6", "sides-1-scopas": "2", "settebello": "0", "primiera_by": "0"},
+    )
     assert form.validate(), errors(form)
     anna, bruno = form.entry(Rules()).sides
     assert anna.tally == Tally(22, 6, True, primiera_won=True) and anna.scopas == 0
@@ -45,8 +48,17 @@ def test_counts_become_each_sides_tally_and_an_empty_side_gets_the_rest(posted):
 
 
 def test_counts_with_primiera_values_typed_let_the_values_decide(posted):
-    form = posted(CountsForm, TWO, {"sides-0-cards": "22", "sides-0-coins": "6", "sides-0-primiera": "78",
-                                    "sides-1-primiera": "75", "settebello": "1"})  # fmt: skip
+    form = posted(
+        CountsForm,
+        TWO,
+        {
+            "sides-0-cards": "22",
+            "sides-0-coins": "6",
+            "sides-0-primiera": "78",
+            "sides-1-primiera": "75",
+            "settebello": "1",
+        },
+    )
     assert form.validate(), errors(form)
     anna, bruno = form.entry(Rules()).sides
     assert (anna.tally.primiera, bruno.tally.primiera) == (78, 75)
@@ -54,15 +66,26 @@ def test_counts_with_primiera_values_typed_let_the_values_decide(posted):
 
 
 def test_counts_with_the_primiera_tied_give_it_to_nobody(posted):
-    form = posted(CountsForm, TWO, {"sides-0-cards": "20", "sides-0-coins": "5", "settebello": "0",
-                                    "primiera_by": "none"})  # fmt: skip
+    form = posted(
+        CountsForm, TWO, {"sides-0-cards": "20", "sides-0-coins": "5", "settebello": "0", "primiera_by": "none"}
+    )
     assert form.validate(), errors(form)
     assert [s.tally.primiera_won for s in form.entry(Rules()).sides] == [False, False]
 
 
 def test_counts_with_two_sides_left_empty_ask_for_the_first_of_them(posted):
-    form = posted(CountsForm, THREE, {"sides-0-cards": "14", "sides-0-coins": "4", "sides-1-coins": "3",
-                                      "sides-2-coins": "3", "settebello": "0", "primiera_by": "0"})  # fmt: skip
+    form = posted(
+        CountsForm,
+        THREE,
+        {
+            "sides-0-cards": "14",
+            "sides-0-coins": "4",
+            "sides-1-coins": "3",
+            "sides-2-coins": "3",
+            "settebello": "0",
+            "primiera_by": "0",
+        },
+    )
     assert form.validate(), errors(form)
     with pytest.raises(InvalidRoundError) as err:
         form.entry(Rules())
@@ -103,8 +126,7 @@ def test_counts_refuse_a_bad_value_beside_its_field_and_keep_what_was_typed(post
 
 
 def test_the_napola_is_read_only_when_the_game_plays_it(posted):
-    fields = {"sides-0-cards": "22", "sides-0-coins": "8", "sides-0-napola": "5", "settebello": "0",
-              "primiera_by": "0"}  # fmt: skip
+    fields = {"sides-0-cards": "22", "sides-0-coins": "8", "sides-0-napola": "5", "settebello": "0", "primiera_by": "0"}
     form = posted(CountsForm, TWO, fields)
     assert form.validate(), errors(form)
     assert form.entry(Rules(napola=True)).sides[0].tally.napola == 5
@@ -112,8 +134,11 @@ def test_the_napola_is_read_only_when_the_game_plays_it(posted):
 
 
 def test_a_stored_hand_shown_for_correction_posts_back_to_the_same_hand(posted):
-    first = posted(CountsForm, TWO, {"sides-0-cards": "22", "sides-0-coins": "6", "sides-0-scopas": "1",
-                                     "settebello": "0", "primiera_by": "1"})  # fmt: skip
+    first = posted(
+        CountsForm,
+        TWO,
+        {"sides-0-cards": "22", "sides-0-coins": "6", "sides-0-scopas": "1", "settebello": "0", "primiera_by": "1"},
+    )
     assert first.validate(), errors(first)
     entry = first.entry(Rules())
     shown = posted(CountsForm, TWO, None)
@@ -127,8 +152,12 @@ def test_a_stored_hand_shown_for_correction_posts_back_to_the_same_hand(posted):
 
 
 def test_winners_rows_become_the_categories_each_side_won(posted):
-    form = posted(WonForm, TWO, {"won_cards": "0", "won_coins": "tie", "won_settebello": "1", "won_primiera": "0",
-                                 "sides-1-scopas": "1"}, rules=Rules())  # fmt: skip
+    form = posted(
+        WonForm,
+        TWO,
+        {"won_cards": "0", "won_coins": "tie", "won_settebello": "1", "won_primiera": "0", "sides-1-scopas": "1"},
+        rules=Rules(),
+    )
     assert form.validate(), errors(form)
     anna, bruno = form.entry().sides
     assert anna.won == {"cards", "primiera"} and bruno.won == {"settebello"} and bruno.scopas == 1
@@ -158,16 +187,23 @@ def test_a_forgotten_row_is_named_never_a_silent_tie(posted):
 
 
 def test_a_row_naming_two_sides_gives_it_to_neither(posted):
-    fields = MultiDict([("won_cards", "0"), ("won_cards", "1"), ("won_coins", "0"), ("won_settebello", "0"),
-                        ("won_primiera", "tie")])  # fmt: skip
+    fields = MultiDict(
+        [("won_cards", "0"), ("won_cards", "1"), ("won_coins", "0"), ("won_settebello", "0"), ("won_primiera", "tie")]
+    )
     form = posted(WonForm, TWO, fields, rules=Rules())
     assert not form.validate()
     assert errors(form)["won_cards"] == ["cards: tap only one side, or Tie"]
 
 
 def test_the_napola_holder_and_points_are_read_together(posted):
-    fields = {"won_cards": "0", "won_coins": "0", "won_settebello": "0", "won_primiera": "0", "napola": "0",
-              "napola_points": "5"}  # fmt: skip
+    fields = {
+        "won_cards": "0",
+        "won_coins": "0",
+        "won_settebello": "0",
+        "won_primiera": "0",
+        "napola": "0",
+        "napola_points": "5",
+    }
     form = posted(WonForm, TWO, fields, rules=Rules(napola=True))
     assert form.validate(), errors(form)
     assert [s.napola for s in form.entry().sides] == [5, 0]

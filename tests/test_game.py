@@ -31,8 +31,12 @@ def hand(points_a, points_b, scopas=(0, 0)):
 def test_sides_alternate_round_the_table_and_the_deal_passes_to_the_right():
     sides = check_sides([Side("Blu", ("Anna", "Carla")), Side("Rossi", ("Bruno", "Dario"))])
     assert [dealer_and_leader(sides, n) for n in range(5)] == [
-        ("Anna", "Bruno"), ("Bruno", "Carla"), ("Carla", "Dario"), ("Dario", "Anna"), ("Anna", "Bruno"),
-    ]  # fmt: skip
+        ("Anna", "Bruno"),
+        ("Bruno", "Carla"),
+        ("Carla", "Dario"),
+        ("Dario", "Anna"),
+        ("Anna", "Bruno"),
+    ]
 
 
 def test_three_teams_of_two_sit_apart():
@@ -42,9 +46,21 @@ def test_three_teams_of_two_sit_apart():
 
 @pytest.mark.parametrize(
     "layout, ok",
-    [((1, 1), True), ((1, 1, 1), True), ((2, 2), True), ((1, 1, 1, 1), True), ((3, 3), True), ((2, 2, 2), True),
-     ((1,), False), ((1, 2), False), ((5,) * 1, False), ((1, 1, 1, 1, 1), False), ((2, 1, 1), False), ((4, 2), False)],
-)  # fmt: skip
+    [
+        ((1, 1), True),
+        ((1, 1, 1), True),
+        ((2, 2), True),
+        ((1, 1, 1, 1), True),
+        ((3, 3), True),
+        ((2, 2, 2), True),
+        ((1,), False),
+        ((1, 2), False),
+        ((5,) * 1, False),
+        ((1, 1, 1, 1, 1), False),
+        ((2, 1, 1), False),
+        ((4, 2), False),
+    ],
+)
 def test_player_counts_and_sides(layout, ok):
     sides = [Side(f"S{i}", tuple(f"p{i}{j}" for j in range(n))) for i, n in enumerate(layout)]
     if ok:

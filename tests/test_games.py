@@ -23,8 +23,10 @@ def hand(a=TALLY_A, b=TALLY_B, scopas=(0, 0)) -> HandEntry:
 
 def tied_hand() -> HandEntry:
     """A hand where each side scores one point, so a game can run to any length while tied."""
-    return hand({"cards": 19, "coins": 5, "settebello": True, "primiera_won": False},
-                {"cards": 21, "coins": 5, "settebello": False, "primiera_won": False})  # fmt: skip
+    return hand(
+        {"cards": 19, "coins": 5, "settebello": True, "primiera_won": False},
+        {"cards": 21, "coins": 5, "settebello": False, "primiera_won": False},
+    )
 
 
 @pytest.fixture
@@ -206,8 +208,13 @@ def test_the_migration_runs_once_when_processes_start_together(tmp_path):
     assert errors == []
     with Store(path) as s:
         names = [r["name"] for r in s.db.query("SELECT name FROM _sqlite_migrations")]
-        assert names == ["m001_games_rounds_submissions", "m002_stable_hand_ids", "m003_groups_players_summaries",
-                         "m004_events", "m005_event_dropped_games"]  # fmt: skip
+        assert names == [
+            "m001_games_rounds_submissions",
+            "m002_stable_hand_ids",
+            "m003_groups_players_summaries",
+            "m004_events",
+            "m005_event_dropped_games",
+        ]
 
 
 def test_a_hand_saved_meanwhile_that_won_the_game_is_what_the_second_phone_is_told(store, game_id):
@@ -227,14 +234,30 @@ def test_a_game_keeps_a_bounded_number_of_hands(client, monkeypatch):
     head = g.keeper
     hand = {"sides": [{"won": ["settebello"]}, {"won": []}]}
     for i in range(2):
-        assert client.post(f"/api/v1/games/{g['id']}/rounds", json={**hand, "submission_id": f"sub-bound-{i}"},
-                           headers=head).status_code == 201  # fmt: skip
+        assert (
+            client.post(
+                f"/api/v1/games/{g['id']}/rounds", json={**hand, "submission_id": f"sub-bound-{i}"}, headers=head
+            ).status_code
+            == 201
+        )
     r = client.post(f"/api/v1/games/{g['id']}/rounds", json={**hand, "submission_id": "sub-bound-9"}, headers=head)
-    assert r.status_code == 409 and r.get_json()["error"] == "too_many_hands" and "at most 2 hands" in r.get_json()[
-        "message"]  # fmt: skip
+    assert (
+        r.status_code == 409
+        and r.get_json()["error"] == "too_many_hands"
+        and "at most 2 hands" in r.get_json()["message"]
+    )
     assert len(client.get(f"/api/v1/games/{g['id']}").get_json()["rounds"]) == 2
     client.get(g["keeper_url"])
-    page = client.post(f"/g/{g['id']}/won", data={"won_cards": "tie", "won_coins": "tie", "won_settebello": "0",
-                                                  "won_primiera": "tie", "action": "save",
-                                                  "submission_id": "sub-bound-web"}, follow_redirects=True)  # fmt: skip
+    page = client.post(
+        f"/g/{g['id']}/won",
+        data={
+            "won_cards": "tie",
+            "won_coins": "tie",
+            "won_settebello": "0",
+            "won_primiera": "tie",
+            "action": "save",
+            "submission_id": "sub-bound-web",
+        },
+        follow_redirects=True,
+    )
     assert "at most 2 hands" in page.get_data(as_text=True)

@@ -16,8 +16,10 @@ def test_create_answers_ids_links_and_the_target(client, game):
     assert game["url"].endswith(f"/g/{game['id']}")
     assert game["keeper_url"].endswith(f"/g/{game['id']}/keep/{game['keeper_key']}")
     assert game["target"] == 11 and game["rules"]["profile"] == "classic"
-    assert game["sides"] == [{"name": "Anna", "players": ["Anna"], "total": 0},
-                             {"name": "Bruno", "players": ["Bruno"], "total": 0}]  # fmt: skip
+    assert game["sides"] == [
+        {"name": "Anna", "players": ["Anna"], "total": 0},
+        {"name": "Bruno", "players": ["Bruno"], "total": 0},
+    ]
     assert game["winner"] is None and game["finished"] is False and game["rounds"] == []
     other = client.post("/api/v1/games", json={"sides": [{"name": "A"}, {"name": "B"}]}).json
     assert other["id"] != game["id"] and other["keeper_key"] != game["keeper_key"]
@@ -166,12 +168,12 @@ def test_rounds_from_piles(client, game):
             },
             400,
             "sides",
-        ),  # fmt: skip
+        ),
         (
             {"submission_id": "sub-00000002", "sides": [{"pile": ["7d", "1c"], "scopas": 5}, {"pile": []}]},
             400,
             "sides[0].scopas",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_bad_rounds_are_400_and_store_nothing(client, game, body, status, field):

@@ -57,8 +57,7 @@ def test_the_json_export_comes_a_page_at_a_time_with_every_game_once(client, gro
 def test_the_csv_export_comes_a_page_at_a_time_with_every_row_once(client, group, monkeypatch):
     monkeypatch.setattr(groups, "EXPORT_CSV_GAMES", 2)
     ids = play(client, group, 5, finished={1})
-    tables = [list(csv.reader(io.StringIO(r)))
-              for r in pages(client, f"/groups/{group.id}/export.csv")]  # fmt: skip
+    tables = [list(csv.reader(io.StringIO(r))) for r in pages(client, f"/groups/{group.id}/export.csv")]
     assert len(tables) == 3
     assert all(t[0] == ["game", "name", "created", "finished", "side", "players", "total", "won"] for t in tables)
     rows = [row for t in tables for row in t[1:]]
@@ -84,8 +83,9 @@ def test_a_game_started_while_paging_is_neither_repeated_nor_skipped_among_the_o
 def test_an_export_page_after_a_game_not_of_the_group_is_refused_and_says_why(client, group, kind, after):
     if after == "OTHER":
         after = new_game(client, "Carla", "Dario").id
-    response = client.get(f"/groups/{group.id}/export.{kind}", query_string={"after": after},
-                          headers={"Accept": "application/json"})  # fmt: skip
+    response = client.get(
+        f"/groups/{group.id}/export.{kind}", query_string={"after": after}, headers={"Accept": "application/json"}
+    )
     assert response.status_code == 400
     body = response.get_json()
     assert body["field"] == "after" and "after must be the id of a game of this group" in body["message"]

@@ -121,8 +121,12 @@ def test_count_out_games_count_only_the_points_that_counted(client):
     group = Group(client)
     # To 3, count-out: Anna leads 2-0, then takes cards (3) first: the rest of that hand (coins, settebello,
     # primiera, 2 scopas) goes unscored.
-    group.game(["Anna", "Bruno"], [[won("cards", "settebello"), won()], [won(*ALL, scopas=2), won()]], end="count_out",
-               target=3)  # fmt: skip
+    group.game(
+        ["Anna", "Bruno"],
+        [[won("cards", "settebello"), won()], [won(*ALL, scopas=2), won()]],
+        end="count_out",
+        target=3,
+    )
     anna = group.stats()["Anna"]
     assert (anna["points"], anna["hands"], anna["wins"]) == (3, 2, 1)
 
@@ -158,15 +162,15 @@ def test_a_renamed_player_keeps_their_games_and_two_merged_players_are_one(clien
     r = client.patch(f"/api/v1/groups/{group.id}/players/{ids['Anna']}", json={"name": "Anna M."}, headers=group.key)
     assert r.status_code == 200
     assert group.stats()["Anna M."]["wins"] == 1
-    taken = client.patch(f"/api/v1/groups/{group.id}/players/{ids['Anna']}", json={"name": "annina"},
-                         headers=group.key)  # fmt: skip
+    taken = client.patch(f"/api/v1/groups/{group.id}/players/{ids['Anna']}", json={"name": "annina"}, headers=group.key)
     assert taken.status_code == 400 and "merge" in taken.get_json()["message"]
     assert (
         client.post(f"/api/v1/groups/{group.id}/players/{ids['Annina']}/merge", json={"into": ids["Anna"]}).status_code
         == 403
     )
-    r = client.post(f"/api/v1/groups/{group.id}/players/{ids['Annina']}/merge", json={"into": ids["Anna"]},
-                    headers=group.key)  # fmt: skip
+    r = client.post(
+        f"/api/v1/groups/{group.id}/players/{ids['Annina']}/merge", json={"into": ids["Anna"]}, headers=group.key
+    )
     assert r.status_code == 200
     stats = group.stats()
     assert "Annina" not in stats and stats["Anna M."]["wins"] == 2
@@ -208,8 +212,10 @@ def test_the_group_page_filters_its_games_by_player_and_by_rules(client):
 
 def test_a_finished_games_scoreboard_and_sheet_show_its_score_progression(client):
     group = Group(client)
-    game, _key = group.game(["Anna", "Bruno"], [[won(*ALL, scopas=1), won()], [won("settebello"), won("cards")],
-                                                [won(*ALL, scopas=2), won()]])  # fmt: skip
+    game, _key = group.game(
+        ["Anna", "Bruno"],
+        [[won(*ALL, scopas=1), won()], [won("settebello"), won("cards")], [won(*ALL, scopas=2), won()]],
+    )
     for path in (f"/g/{game}", f"/g/{game}/sheet"):
         page = client.get(path).get_data(as_text=True)
         values = re.findall(r'<polyline class="line (side\d)" points="[^"]*" data-values="([^"]*)"', page)
@@ -242,8 +248,10 @@ def test_the_group_page_lists_its_games_fifty_at_a_time_newest_first(client):
 
 def test_a_finished_games_scoreboard_shows_the_categories_each_side_won(client):
     group = Group(client)
-    game, _key = group.game(["Anna", "Bruno"], [[won(*ALL, scopas=1), won()], [won("settebello"), won("cards")],
-                                                [won(*ALL, scopas=2), won()]])  # fmt: skip
+    game, _key = group.game(
+        ["Anna", "Bruno"],
+        [[won(*ALL, scopas=1), won()], [won("settebello"), won("cards")], [won(*ALL, scopas=2), won()]],
+    )
     page = client.get(f"/g/{game}").get_data(as_text=True)
     chart = page.split('id="categories"', 1)[1].split("</svg>", 1)[0]
     # cards, coins, settebello, primiera; Anna then Bruno in each.
@@ -267,9 +275,11 @@ def test_a_groups_games_export_as_csv_and_json(client):
     assert table[0] == ["game", "name", "created", "finished", "side", "players", "total", "won"]
     rows = table[1:]
     assert [(r[4], r[5], r[6], r[7]) for r in rows] == [
-        ("Anna & Carla", "Anna & Carla", "0", "no"), ("Bruno & Dario", "Bruno & Dario", "0", "no"),
-        ("Anna", "Anna", "14", "yes"), ("Bruno", "Bruno", "0", "no"),
-    ]  # fmt: skip
+        ("Anna & Carla", "Anna & Carla", "0", "no"),
+        ("Bruno & Dario", "Bruno & Dario", "0", "no"),
+        ("Anna", "Anna", "14", "yes"),
+        ("Bruno", "Bruno", "0", "no"),
+    ]
     exported = client.get(f"/groups/{group.id}/export.json").get_json()
     assert [p["name"] for p in exported["players"]] == ["Anna", "Bruno", "Carla", "Dario"]
     assert [len(g["rounds"]) for g in exported["games"]] == [0, 2] and exported["games"][1]["winner"] == 0
@@ -303,8 +313,13 @@ def test_a_game_started_on_its_own_can_be_added_to_a_group(client, group):
 def test_the_scoreboard_offers_the_phones_groups_and_links_back_to_its_group(client):
     made = client.post("/groups/new", data={"name": "Venerdì"})
     group_id = made.headers["Location"].rsplit("/", 1)[1]
-    game = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "profile": "classic",
-                                     "deck_style": "italian"}).headers["Location"].rsplit("/", 1)[1]  # fmt: skip
+    game = (
+        client.post(
+            "/new", data={"players-0": "Anna", "players-1": "Bruno", "profile": "classic", "deck_style": "italian"}
+        )
+        .headers["Location"]
+        .rsplit("/", 1)[1]
+    )
     board = client.get(f"/g/{game}").get_data(as_text=True)
     assert "Add this game to a group" in board and f'<option value="{group_id}">Venerdì</option>' in board
     r = client.post(f"/g/{game}/group", data={"group": group_id})
@@ -312,8 +327,16 @@ def test_the_scoreboard_offers_the_phones_groups_and_links_back_to_its_group(cli
     board = client.get(f"/g/{game}").get_data(as_text=True)
     assert "Add this game to a group" not in board and f'href="/groups/{group_id}"' in board
     # Started from the group's page, a game is in the group at once.
-    game2 = client.post("/new", data={"players-0": "Anna", "players-1": "Carla", "profile": "classic",
-                                      "deck_style": "italian", "group": group_id}).headers["Location"]  # fmt: skip
+    game2 = client.post(
+        "/new",
+        data={
+            "players-0": "Anna",
+            "players-1": "Carla",
+            "profile": "classic",
+            "deck_style": "italian",
+            "group": group_id,
+        },
+    ).headers["Location"]
     assert client.get(f"/api/v1/groups/{group_id}").get_json()["games"][0]["id"] == game2.rsplit("/", 1)[1]
 
 

@@ -5,8 +5,10 @@ import pytest
 from tests.conftest import ANNA_WINS_FOUR, BRUNO_LOSES, counts, start_at_table
 from tests.test_games_api import post_round
 
-ONE_EACH = ({"cards": 19, "coins": 5, "settebello": True, "primiera_won": False},
-            {"cards": 21, "coins": 5, "settebello": False, "primiera_won": False})  # fmt: skip
+ONE_EACH = (
+    {"cards": 19, "coins": 5, "settebello": True, "primiera_won": False},
+    {"cards": 21, "coins": 5, "settebello": False, "primiera_won": False},
+)
 
 
 def rounds(client, game):
@@ -125,8 +127,9 @@ def test_scopas_marked_during_a_hand_are_pending_and_a_repeat_counts_once(client
     ],
 )
 def test_a_bad_scopa_is_a_400_naming_the_field(client, game, body, field):
-    r = client.post(f"/api/v1/games/{game['id']}/scopas", json={"submission_id": "sub-bad-0001", **body},
-                    headers=game.keeper)  # fmt: skip
+    r = client.post(
+        f"/api/v1/games/{game['id']}/scopas", json={"submission_id": "sub-bad-0001", **body}, headers=game.keeper
+    )
     assert r.status_code == 400 and r.json["field"] == field
 
 
@@ -162,10 +165,20 @@ def test_a_phone_keeping_many_games_lets_finished_ones_go_first_and_says_so_for_
     key = client.get(f"/api/v1/games/{won}").json  # the keeper key is in this phone's cookie, not the answer
     assert "keeper_key" not in key
     for i in range(3):  # Anna wins the game "Won": 4 points a hand
-        client.post(f"/g/{won}/counts", data={"action": "save", "submission_id": f"sub-won-{i:04d}",
-                                              "sides-0-cards": "22", "sides-0-coins": "6", "sides-1-cards": "18",
-                                              "sides-1-coins": "4", "settebello": "0", "sides-0-primiera": "78",
-                                              "sides-1-primiera": "75"})  # fmt: skip
+        client.post(
+            f"/g/{won}/counts",
+            data={
+                "action": "save",
+                "submission_id": f"sub-won-{i:04d}",
+                "sides-0-cards": "22",
+                "sides-0-coins": "6",
+                "sides-1-cards": "18",
+                "sides-1-coins": "4",
+                "settebello": "0",
+                "sides-0-primiera": "78",
+                "sides-1-primiera": "75",
+            },
+        )
     assert client.get(f"/api/v1/games/{won}").json["finished"] is True
     for i in range(KEPT_MAX - 2):
         start_at_table(client, name=f"Game {i}")
@@ -176,8 +189,18 @@ def test_a_phone_keeping_many_games_lets_finished_ones_go_first_and_says_so_for_
     home = client.get("/").get_data(as_text=True)
     assert "First" in home and ">Won<" not in home and "no longer keeps" not in page
     # And one more again: now every kept game is live, so the oldest goes, with a message and its keeper link.
-    r = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "name": "Last", "layout": "teams",
-                                  "profile": "classic", "deck_style": "italian"}, follow_redirects=True)  # fmt: skip
+    r = client.post(
+        "/new",
+        data={
+            "players-0": "Anna",
+            "players-1": "Bruno",
+            "name": "Last",
+            "layout": "teams",
+            "profile": "classic",
+            "deck_style": "italian",
+        },
+        follow_redirects=True,
+    )
     page = r.get_data(as_text=True)
     assert "no longer keeps “First”" in page and f"/g/{first}/keep/" in page
     assert "First" not in client.get("/").get_data(as_text=True).replace("no longer keeps", "")

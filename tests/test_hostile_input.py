@@ -11,8 +11,10 @@ def client(tmp_path):
     return app.test_client()
 
 
-@pytest.mark.parametrize("next_", ["/g/abc\r\nSet-Cookie: keeper=stolen", "/\r\n", "/g/x\nLocation: //evil.example",
-                                   "/\x00", "/" + "a" * 5000])  # fmt: skip
+@pytest.mark.parametrize(
+    "next_",
+    ["/g/abc\r\nSet-Cookie: keeper=stolen", "/\r\n", "/g/x\nLocation: //evil.example", "/\x00", "/" + "a" * 5000],
+)
 def test_the_language_switch_never_sends_a_header_split_by_its_next_address(client, next_):
     answer = client.post("/language", data={"lang": "it", "next": next_})
     assert answer.status_code == 303
@@ -25,12 +27,15 @@ def test_the_language_switch_still_goes_back_to_the_page_it_came_from(client):
     assert answer.status_code == 303 and answer.headers["Location"] == "/check?hand=7d"
 
 
-@pytest.mark.parametrize(("path", "body", "field"), [
-    ("/api/v1/games", '{"sides": [{"name": "Anna"}, {"name": "Bruno"}], "group": "\\ud800"}', "group"),
-    ("/api/v1/games", '{"sides": [{"name": "Anna"}, {"name": "Br\\udc00"}]}', "sides[1].name"),
-    ("/api/v1/events", '{"name": "Friday", "players": ["A", "B", "C", "D"], "group": "\\ud800"}', "group"),
-    ("/api/v1/moves", '{"hand": ["7d"], "table": ["\\ud83d"]}', "table[0]"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/v1/games", '{"sides": [{"name": "Anna"}, {"name": "Bruno"}], "group": "\\ud800"}', "group"),
+        ("/api/v1/games", '{"sides": [{"name": "Anna"}, {"name": "Br\\udc00"}]}', "sides[1].name"),
+        ("/api/v1/events", '{"name": "Friday", "players": ["A", "B", "C", "D"], "group": "\\ud800"}', "group"),
+        ("/api/v1/moves", '{"hand": ["7d"], "table": ["\\ud83d"]}', "table[0]"),
+    ],
+)
 def test_a_lone_surrogate_in_a_json_body_is_a_400_naming_the_field(client, path, body, field):
     answer = client.post(path, data=body, content_type="application/json")
     assert answer.status_code == 400
@@ -40,7 +45,11 @@ def test_a_lone_surrogate_in_a_json_body_is_a_400_naming_the_field(client, path,
 
 def test_a_lone_surrogate_as_the_game_added_to_a_group_is_a_400_and_changes_nothing(client):
     group = client.post("/api/v1/groups", json={"name": "Friday"}).get_json()
-    answer = client.post(f"/api/v1/groups/{group['id']}/games", data='{"game": "\\ud800"}',
-                         content_type="application/json", headers={"X-Group-Key": group["group_key"]})  # fmt: skip
+    answer = client.post(
+        f"/api/v1/groups/{group['id']}/games",
+        data='{"game": "\\ud800"}',
+        content_type="application/json",
+        headers={"X-Group-Key": group["group_key"]},
+    )
     assert answer.status_code == 400 and answer.get_json()["field"] == "game"
     assert client.get(f"/api/v1/groups/{group['id']}").get_json()["games"] == []

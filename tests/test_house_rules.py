@@ -142,16 +142,20 @@ def test_a_flat_napola_scores_3_whatever_its_run():
 def test_a_flat_napola_told_at_the_table_scores_3():
     from scorekeeper.rules.scoring import Won
 
-    hand = score_round([("Anna", Won(frozenset({"coins", "settebello"}), napola=7), 0), ("Bruno", Won(frozenset()), 0)],
-                       Rules(napola=True, napola_points="flat"))  # fmt: skip
+    hand = score_round(
+        [("Anna", Won(frozenset({"coins", "settebello"}), napola=7), 0), ("Bruno", Won(frozenset()), 0)],
+        Rules(napola=True, napola_points="flat"),
+    )
     assert hand.sides[0].points["napola"] == 3
 
 
 def test_the_napolas_scoring_needs_the_napola(client):
     r = client.post("/api/v1/score", json={"rules": {"napola_points": "flat"}, "sides": []})
     assert r.status_code == 400 and r.get_json()["field"] == "rules.napola_points"
-    body = {"rules": {"napola": True, "napola_points": "flat"},
-            "sides": [{"pile": ["1d", "2d", "3d", "4d"]}, {"pile": ["5d", "6d"]}]}  # fmt: skip
+    body = {
+        "rules": {"napola": True, "napola_points": "flat"},
+        "sides": [{"pile": ["1d", "2d", "3d", "4d"]}, {"pile": ["5d", "6d"]}],
+    }
     answer = client.post("/api/v1/score", json=body).get_json()
     assert answer["sides"][0]["points"]["napola"] == 3
 
@@ -271,9 +275,13 @@ def test_a_suit_of_courts_alone_counts_0_when_courts_are_worth_nothing():
 
 def test_quick_counts_take_only_primiera_totals_the_courts_can_make(client):
     def total(courts, primiera):
-        body = {"rules": {"primiera_courts": courts}, "sides": [
-            {"tally": {"cards": 20, "coins": 5, "settebello": True, "primiera": primiera}, "scopas": 0},
-            {"tally": {"cards": 20, "coins": 5, "settebello": False, "primiera": 70}, "scopas": 0}]}  # fmt: skip
+        body = {
+            "rules": {"primiera_courts": courts},
+            "sides": [
+                {"tally": {"cards": 20, "coins": 5, "settebello": True, "primiera": primiera}, "scopas": 0},
+                {"tally": {"cards": 20, "coins": 5, "settebello": False, "primiera": 70}, "scopas": 0},
+            ],
+        }
         return client.post("/api/v1/score", json=body)
 
     # 21 + 0 + 0 + 0: a seven and three suits of courts only, possible only when courts count 0.
@@ -334,8 +342,10 @@ def test_all_ten_coins_win_the_game_at_once_with_the_napoleone(client):
     # Told by counts, ten coins are the napoleone too.
     made = new_game(client, "Anna", "Bruno", rules={"napoleone": True})
     game, key = made.id, made.keeper
-    counts = [{"tally": {"cards": 25, "coins": 10, "settebello": True, "primiera_won": False}},
-              {"tally": {"cards": 15, "coins": 0, "settebello": False, "primiera_won": True}}]  # fmt: skip
+    counts = [
+        {"tally": {"cards": 25, "coins": 10, "settebello": True, "primiera_won": False}},
+        {"tally": {"cards": 15, "coins": 0, "settebello": False, "primiera_won": True}},
+    ]
     assert hand(client, game, key, counts).get_json()["winner"] == 0
 
 
@@ -377,8 +387,10 @@ def test_a_side_that_calls_itself_out_wins_if_it_has_reached_the_target_and_lose
     # Counts of a hand stopped early need not add up to the whole deck.
     made = new_game(client, "Anna", "Bruno", rules={"call_out": True, "target": 2})
     game, key = made.id, made.keeper
-    counts = [{"tally": {"cards": 14, "coins": 4, "settebello": True, "primiera_won": False}},
-              {"tally": {"cards": 8, "coins": 2, "settebello": False, "primiera_won": False}}]  # fmt: skip
+    counts = [
+        {"tally": {"cards": 14, "coins": 4, "settebello": True, "primiera_won": False}},
+        {"tally": {"cards": 8, "coins": 2, "settebello": False, "primiera_won": False}},
+    ]
     answer = hand(client, game, key, counts, call_out=0)
     assert answer.status_code == 201 and answer.get_json()["winner"] == 0
     assert answer.get_json()["entry"]["call_out"] == 0
@@ -445,9 +457,20 @@ def test_games_stored_before_the_direction_was_an_option_keep_playing_to_the_rig
 # --- Must show: each option of the 1.1 table changes at least one result, through the JSON API --------------------
 
 RULES_1_1 = (
-    "ace_empty_table", "ace_on_ace", "ace_may_trail", "ace_never_scopa", "no_ace_first_lead", "primiera_method",
-    "primiera_min_sevens", "primiera_courts", "napola_points", "napoleone", "end", "call_out", "direction",
-)  # fmt: skip
+    "ace_empty_table",
+    "ace_on_ace",
+    "ace_may_trail",
+    "ace_never_scopa",
+    "no_ace_first_lead",
+    "primiera_method",
+    "primiera_min_sevens",
+    "primiera_courts",
+    "napola_points",
+    "napoleone",
+    "end",
+    "call_out",
+    "direction",
+)
 
 
 def _moves(client, rules, **body):
@@ -559,8 +582,10 @@ def _won_scores(hands, rules):
     out = []
     for anna, bruno, settebello, scopas_a, scopas_b in hands:
         bruno = [c for c in bruno if c not in anna]
-        sides = [("Anna", Won(frozenset(anna + (["settebello"] if settebello == 0 else []))), scopas_a),
-                 ("Bruno", Won(frozenset(bruno + (["settebello"] if settebello == 1 else []))), scopas_b)]  # fmt: skip
+        sides = [
+            ("Anna", Won(frozenset(anna + (["settebello"] if settebello == 0 else []))), scopas_a),
+            ("Bruno", Won(frozenset(bruno + (["settebello"] if settebello == 1 else []))), scopas_b),
+        ]
         out.append(score_round(sides, rules))
     return out
 

@@ -35,8 +35,14 @@ def test_house_rules_are_grouped_and_those_that_need_another_are_hidden_until_it
 
 
 def test_a_house_rule_without_the_one_it_needs_is_refused_beside_its_menu(client):
-    data = {"players-0": "Anna", "players-1": "Bruno", "layout": "teams", "profile": "classic",
-            "deck_style": "italian", "opt_ace_on_ace": "may_sweep"}  # fmt: skip
+    data = {
+        "players-0": "Anna",
+        "players-1": "Bruno",
+        "layout": "teams",
+        "profile": "classic",
+        "deck_style": "italian",
+        "opt_ace_on_ace": "may_sweep",
+    }
     r = client.post("/new", data=data)
     page = r.get_data(as_text=True)
     assert r.status_code == 400
@@ -83,8 +89,15 @@ def test_quick_counts_carry_the_call(client):
     assert "Bruno calls out" in page
     fields = hidden_fields(page.split('id="counts-form"', 1)[1].split("</form>", 1)[0])
     assert fields["call_out"] == "1"
-    data = fields | {"sides-0-cards": "6", "sides-1-cards": "12", "sides-0-coins": "1", "sides-1-coins": "4",
-                     "settebello": "none", "primiera_by": "none", "action": "save"}  # fmt: skip
+    data = fields | {
+        "sides-0-cards": "6",
+        "sides-1-cards": "12",
+        "sides-0-coins": "1",
+        "sides-1-coins": "4",
+        "settebello": "none",
+        "primiera_by": "none",
+        "action": "save",
+    }
     r = client.post(f"/g/{game_id}/counts", data=data)
     assert r.status_code == 303, r.get_data(as_text=True)[:400]
     game = api_game(client, game_id)

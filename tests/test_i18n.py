@@ -133,8 +133,11 @@ def test_the_script_words_come_with_the_page_in_its_language(client):
 
 # The core's messages in a voice.
 
-ITALIAN_WORDS = {"%(name)s took the settebello.": "%(name)s prende il settebello.",
-                 "%(n)s scopa": "%(n)s scopa", "%(n)s scopas": "%(n)s scope"}  # fmt: skip
+ITALIAN_WORDS = {
+    "%(name)s took the settebello.": "%(name)s prende il settebello.",
+    "%(n)s scopa": "%(n)s scopa",
+    "%(n)s scopas": "%(n)s scope",
+}
 
 
 def _it_plural(singular: str, plural: str, n: int) -> str:
@@ -211,8 +214,15 @@ def test_a_message_kept_in_a_cookie_reads_the_same(text):
 
 
 def test_anything_else_in_a_cookie_is_no_message():
-    for junk in (None, 3, "x", {"id": 3}, {"id": "a", "p": {"x": {"c": "99z"}}}, {"id": "a", "p": {"x": {"q": 1}}},
-                 {"id": "a", "p": {}, "pl": "b", "n": "two"}):  # fmt: skip
+    for junk in (
+        None,
+        3,
+        "x",
+        {"id": 3},
+        {"id": "a", "p": {"x": {"c": "99z"}}},
+        {"id": "a", "p": {"x": {"q": 1}}},
+        {"id": "a", "p": {}, "pl": "b", "n": "two"},
+    ):
         assert Msg.from_data(junk) is None
 
 
@@ -227,8 +237,15 @@ def _checked(page: str, name: str) -> str | None:
 
 
 def test_the_new_game_form_comes_back_typed_in_the_new_language(client):
-    typed = {"players-0": "Anna", "players-1": "Bruno", "players-2": "Carla", "name": "Venerdì", "profile": "boxed",
-             "opt_napola": "true", "deck_style": "french"}  # fmt: skip
+    typed = {
+        "players-0": "Anna",
+        "players-1": "Bruno",
+        "players-2": "Carla",
+        "name": "Venerdì",
+        "profile": "boxed",
+        "opt_napola": "true",
+        "deck_style": "french",
+    }
     r = client.post("/language?next=/new", data={"lang": "it", **typed})
     assert r.status_code == 303 and r.headers["Location"] == "/new"
     page = client.get("/new").get_data(as_text=True)

@@ -67,8 +67,9 @@ def test_statuses_are_italian():
     names = ["Marco", "Anna"]
     said = italian()
     assert said.say(play_out([], names, 11).status) == "Ancora nessuna mano: vince chi arriva a 11."
-    hand = score_round([("Marco", Won(frozenset({"cards", "coins", "primiera"})), 0),
-                        ("Anna", Won(frozenset({"settebello"})), 0)])  # fmt: skip
+    hand = score_round(
+        [("Marco", Won(frozenset({"cards", "coins", "primiera"})), 0), ("Anna", Won(frozenset({"settebello"})), 0)]
+    )
     assert said.say(play_out([hand, hand], names, 11).status) == "Marco è avanti 6-2; si gioca ai 11."
     assert said.say(play_out([hand] * 4, names, 11).status) == "Marco vince 12-4."
 
@@ -124,6 +125,7 @@ def test_winners_reasons_read_in_italian(rules):
 
 
 def test_quick_counts_read_in_italian():
-    hand = score_round([("Anna", Tally(22, 6, True, primiera_won=True), 0),
-                        ("Bruno", Tally(18, 4, False, primiera_won=False), 0)])  # fmt: skip
+    hand = score_round(
+        [("Anna", Tally(22, 6, True, primiera_won=True), 0), ("Bruno", Tally(18, 4, False, primiera_won=False), 0)]
+    )
     assert [italian().say(r.text) for r in hand.reasons][3] == "Anna ha vinto la primiera (contata al tavolo)."

@@ -48,12 +48,75 @@ def _vocabulary() -> set[str]:
 # English words any sentence of the interface would use, so a sentence written outside the catalogue is caught even
 # when its words appear in no message id.
 COMMON_ENGLISH = {
-    "the", "and", "with", "for", "you", "your", "this", "that", "not", "are", "was", "has", "have", "from", "any",
-    "all", "one", "two", "who", "what", "where", "when", "which", "each", "every", "game", "games", "hand", "hands",
-    "player", "players", "card", "cards", "coins", "save", "saved", "back", "next", "new", "print", "share", "copy",
-    "check", "score", "scores", "points", "point", "team", "teams", "tie", "tied", "wins", "leads", "won", "undo",
-    "delete", "edit", "correct", "rules", "table", "deck", "here", "there", "open", "close", "start", "done", "yes",
-}  # fmt: skip
+    "the",
+    "and",
+    "with",
+    "for",
+    "you",
+    "your",
+    "this",
+    "that",
+    "not",
+    "are",
+    "was",
+    "has",
+    "have",
+    "from",
+    "any",
+    "all",
+    "one",
+    "two",
+    "who",
+    "what",
+    "where",
+    "when",
+    "which",
+    "each",
+    "every",
+    "game",
+    "games",
+    "hand",
+    "hands",
+    "player",
+    "players",
+    "card",
+    "cards",
+    "coins",
+    "save",
+    "saved",
+    "back",
+    "next",
+    "new",
+    "print",
+    "share",
+    "copy",
+    "check",
+    "score",
+    "scores",
+    "points",
+    "point",
+    "team",
+    "teams",
+    "tie",
+    "tied",
+    "wins",
+    "leads",
+    "won",
+    "undo",
+    "delete",
+    "edit",
+    "correct",
+    "rules",
+    "table",
+    "deck",
+    "here",
+    "there",
+    "open",
+    "close",
+    "start",
+    "done",
+    "yes",
+}
 
 
 ENGLISH = _vocabulary()
@@ -99,8 +162,30 @@ def english_words(page: str) -> list[str]:
     return sorted({w for w in WORD.findall(text) if w.lower() in ENGLISH})
 
 
-ANNA = {"1d", "2d", "3d", "7d", "7c", "6c", "7s", "1b", "5b", "6s", "9s", "10s", "4c", "3c", "2c", "1c", "8b", "9b",
-        "10b", "4d", "5d", "6d"}  # fmt: skip
+ANNA = {
+    "1d",
+    "2d",
+    "3d",
+    "7d",
+    "7c",
+    "6c",
+    "7s",
+    "1b",
+    "5b",
+    "6s",
+    "9s",
+    "10s",
+    "4c",
+    "3c",
+    "2c",
+    "1c",
+    "8b",
+    "9b",
+    "10b",
+    "4d",
+    "5d",
+    "6d",
+}
 
 
 def piles(anna=ANNA, rest="1"):
@@ -140,26 +225,46 @@ def pages(app, client):
         client, f"/g/{two}/hand", method="post", data=piles() | {"action": "check", "submission_id": "it-p-0001"}
     )
     seen["piles with an error"] = visit(
-        client, f"/g/{two}/hand", method="post",
-        data={"c_7d": "0", "c_7c": "0", "rest": "missing", "sides-0-scopas": "3", "action": "check",
-              "submission_id": "it-p-0002"},
-    )  # fmt: skip
+        client,
+        f"/g/{two}/hand",
+        method="post",
+        data={
+            "c_7d": "0",
+            "c_7c": "0",
+            "rest": "missing",
+            "sides-0-scopas": "3",
+            "action": "check",
+            "submission_id": "it-p-0002",
+        },
+    )
     client.post(f"/g/{two}/hand", data=piles() | {"action": "save", "submission_id": "it-p-0003"}, headers=IT)
     seen["scoreboard after a hand"] = visit(client, f"/g/{two}", status=200)
     seen["counts"] = visit(client, f"/g/{two}/counts", status=200)
     seen["counts that do not add up"] = visit(
-        client, f"/g/{two}/counts", method="post",
-        data={"sides-0-cards": "30", "sides-1-cards": "20", "sides-0-coins": "5", "sides-1-coins": "5",
-              "settebello": "1", "primiera_by": "0", "action": "check", "submission_id": "it-c-0001"},
-    )  # fmt: skip
+        client,
+        f"/g/{two}/counts",
+        method="post",
+        data={
+            "sides-0-cards": "30",
+            "sides-1-cards": "20",
+            "sides-0-coins": "5",
+            "sides-1-coins": "5",
+            "settebello": "1",
+            "primiera_by": "0",
+            "action": "check",
+            "submission_id": "it-c-0001",
+        },
+    )
     seen["hand detail"] = visit(client, f"/g/{two}/hands/1", status=200)
     seen["all hands"] = visit(client, f"/g/{two}/hands", status=200)
     seen["correct a hand"] = visit(client, f"/g/{two}/hands/1/edit", status=200)
     seen["delete a hand"] = visit(client, f"/g/{two}/hands/1/delete", status=200)
     seen["stale form"] = visit(
-        client, f"/g/{two}/hand", method="post",
+        client,
+        f"/g/{two}/hand",
+        method="post",
         data=piles() | {"hand": "1", "action": "save", "submission_id": "it-p-0004"},
-    )  # fmt: skip
+    )
     seen["stop keeping"] = visit(client, f"/g/{two}/forget", status=200)
     seen["sheet"] = visit(client, f"/g/{two}/sheet", status=200)
     seen["viewer's scoreboard"] = app.test_client().get(f"/g/{two}", headers=IT).get_data(as_text=True)
@@ -184,8 +289,18 @@ def pages(app, client):
     group = re.search(r'/groups/([\w-]+)"', seen["group made"])[1]
     seen["new game in a group"] = visit(client, f"/new?group={group}", status=200)
     for n in range(2):
-        made = client.post("/new", data={"players-0": "Anna", "players-1": "Bruno", "group": group, "target": "3",
-                                          "profile": "classic", "deck_style": "italian"}, headers=IT)  # fmt: skip
+        made = client.post(
+            "/new",
+            data={
+                "players-0": "Anna",
+                "players-1": "Bruno",
+                "group": group,
+                "target": "3",
+                "profile": "classic",
+                "deck_style": "italian",
+            },
+            headers=IT,
+        )
         game = made.headers["Location"].rsplit("/", 1)[1]
         for i in range(2):
             client.post(f"/g/{game}/hand", data=piles() | {"action": "save", "submission_id": f"it-g{n}-{i:04d}"})
@@ -228,14 +343,22 @@ BAD_REQUESTS = [
     ("post", "/api/v1/deal", {"table": ["7d"]}),
     ("post", "/api/v1/score", {"sides": [{"pile": ["7d"]}, {"pile": ["7d"]}]}),
     ("post", "/api/v1/score", {"sides": [{"won": ["cards"]}, {"won": ["cards"]}]}),
-    ("post", "/api/v1/score", {"sides": [{"tally": {"cards": 30, "coins": 5, "settebello": True}},
-                                         {"tally": {"cards": 30, "coins": 5, "settebello": False}}]}),
+    (
+        "post",
+        "/api/v1/score",
+        {
+            "sides": [
+                {"tally": {"cards": 30, "coins": 5, "settebello": True}},
+                {"tally": {"cards": 30, "coins": 5, "settebello": False}},
+            ]
+        },
+    ),
     ("post", "/api/v1/games", {"sides": [{"name": "Anna"}]}),
     ("post", "/api/v1/games", {"sides": [{"name": "Anna"}, {"name": "anna"}]}),
     ("get", "/api/v1/games/nope", None),
     ("post", "/api/v1/games/nope/rounds", {"sides": []}),
     ("put", "/api/v1/moves", None),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("method", "url", "body"), BAD_REQUESTS)

@@ -51,10 +51,12 @@ def test_before_any_hand_the_totals_are_zero_and_the_first_hand_is_number_one():
 def test_each_hand_adds_its_points_and_the_running_totals_follow():
     # Hand 1: Anna takes cards, coins and the settebello (3), Bruno the primiera and a scopa (2).
     # Hand 2: Anna the settebello and two scopas (3); Bruno cards, coins and primiera (3).
-    score = score_game(core_game(
-        hand(won("cards", "coins", "settebello"), won("primiera", scopas=1)),
-        hand(won("settebello", scopas=2), won("cards", "coins", "primiera")),
-    ))  # fmt: skip
+    score = score_game(
+        core_game(
+            hand(won("cards", "coins", "settebello"), won("primiera", scopas=1)),
+            hand(won("settebello", scopas=2), won("cards", "coins", "primiera")),
+        )
+    )
     assert [r.totals for r in score.rounds] == [(3, 2), (6, 5)]
     assert [r.counted for r in score.rounds] == [(3, 2), (3, 3)]
     assert score.totals == (6, 5) and score.next_number == 3
@@ -121,8 +123,11 @@ def test_a_corrected_hand_changes_the_totals_and_the_winner_and_later_hands_foll
 
 
 def test_a_deleted_hand_leaves_the_game_as_if_it_was_never_played_and_ids_stay():
-    hands = (hand(won(*ALL), won()), hand(won("settebello"), won("cards", scopas=1)),
-             hand(won("coins", "settebello"), won()))  # fmt: skip
+    hands = (
+        hand(won(*ALL), won()),
+        hand(won("settebello"), won("cards", scopas=1)),
+        hand(won("coins", "settebello"), won()),
+    )
     game = core_game(*hands, target=11)
     assert score_game(game).totals == (7, 2)
     without_first = replace(game, rounds=tuple(replace(r, number=i + 1) for i, r in enumerate(game.rounds[1:])))
@@ -145,8 +150,9 @@ def test_deleting_the_winning_hand_reopens_the_game():
 
 def test_the_single_highest_total_at_or_over_the_target_wins():
     # RULES.md end "highest": both pass 4 in hand 2; Anna's 6 beats Bruno's 5.
-    score = score_game(core_game(hand(won("cards", "coins"), won("settebello", "primiera")),
-                               hand(won(*ALL), won(scopas=3)), target=4))  # fmt: skip
+    score = score_game(
+        core_game(hand(won("cards", "coins"), won("settebello", "primiera")), hand(won(*ALL), won(scopas=3)), target=4)
+    )
     assert score.totals == (6, 5) and score.winner == 0 and status(score) == "Anna wins 6-5."
 
 
@@ -164,8 +170,12 @@ def test_equal_top_totals_over_the_target_play_another_hand():
 def test_with_count_out_the_first_side_to_reach_the_target_wins_and_the_rest_goes_unscored():
     # RULES.md end "count_out": Bruno leads 3-2 and needs one; Anna needs two. In the last hand Anna takes cards
     # and coins (counted first) and reaches 4 before Bruno's settebello is counted.
-    game = core_game(hand(won("cards", "coins"), won("settebello", "primiera", scopas=1)),
-                   hand(won("cards", "coins"), won("settebello", "primiera")), target=4, end="count_out")  # fmt: skip
+    game = core_game(
+        hand(won("cards", "coins"), won("settebello", "primiera", scopas=1)),
+        hand(won("cards", "coins"), won("settebello", "primiera")),
+        target=4,
+        end="count_out",
+    )
     score = score_game(game)
     assert score.winner == 0 and score.totals == (4, 3)
     assert score.rounds[-1].counted == (2, 0)
@@ -237,11 +247,15 @@ def test_a_call_out_is_refused_when_the_rules_do_not_play_it():
     "body",
     [
         {"sides": [{"pile": ["7d", "1c"], "scopas": 1}, {"pile": ["5s"], "scopas": 0}]},
-        {"sides": [{"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 0},
-                   {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}, "scopas": 2}]},
+        {
+            "sides": [
+                {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 0},
+                {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}, "scopas": 2},
+            ]
+        },
         {"sides": [{"won": ["cards", "settebello"], "scopas": 0}, {"won": ["coins"], "scopas": 1}], "call_out": 1},
     ],
-)  # fmt: skip
+)
 def test_an_entry_reads_back_exactly_as_it_was_stored(body):
     entry = HandEntry.from_json(body)
     assert entry.to_json() == body and HandEntry.from_json(entry.to_json()) == entry

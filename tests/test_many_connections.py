@@ -35,8 +35,11 @@ def server(tmp_path):
     env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite3")}
     process = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper.web.serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -75,9 +78,11 @@ def test_two_thousand_idle_connections_do_not_stop_the_server(server):
         for _ in range(5):
             assert _get(base + "/") == 200
             made = urllib.request.Request(
-                base + "/api/v1/games", method="POST", headers={"Content-Type": "application/json"},
+                base + "/api/v1/games",
+                method="POST",
+                headers={"Content-Type": "application/json"},
                 data=b'{"sides": [{"name": "Anna"}, {"name": "Bruno"}]}',
-            )  # fmt: skip
+            )
             with urllib.request.urlopen(made, timeout=20) as answer:
                 assert answer.status == 201
         assert time.monotonic() - started < 20

@@ -98,8 +98,9 @@ def test_capture_choice_fewest(hand, table, expected):
 
 def test_capture_choice_free_allows_any_set():
     assert plays("10c", "1d 9d 2d 3d 4d") == {
-        P("10c", "9d", "1d"), P("10c", "4d", "3d", "2d", "1d"),
-    }  # fmt: skip
+        P("10c", "9d", "1d"),
+        P("10c", "4d", "3d", "2d", "1d"),
+    }
 
 
 APT = Rules.for_profile("asso-piglia-tutto")
@@ -160,7 +161,7 @@ VERDICTS = [
     ("6d", "6c 6s", "6c 6s", False, "single-card", "exactly one card of value 6"),
     ("1d", "3c", "3c 4s", False, "trail", "3c is not worth 1"),
     ("7d", "5s 1b", "5s 1b 2c", False, "sum", "add up to 6, not 7"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("card, taken, table, legal, rule, words", VERDICTS)
@@ -178,8 +179,7 @@ def test_judging_a_claimed_capture(card, taken, table, legal, rule, words):
 
 
 def test_judging_under_options():
-    verdict = judge_play(cards("10c")[0], cards("4d 3d 2d 1d"), cards("1d 9d 2d 3d 4d"),
-                         Rules(capture_choice="fewest"))  # fmt: skip
+    verdict = judge_play(cards("10c")[0], cards("4d 3d 2d 1d"), cards("1d 9d 2d 3d 4d"), Rules(capture_choice="fewest"))
     assert (verdict.legal, verdict.rule) == (False, "fewest")
     verdict = judge_play(cards("1d")[0], cards("3c"), cards("3c 4s"), APT)
     assert (verdict.legal, verdict.rule) == (False, "ace-takes-all")

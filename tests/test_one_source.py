@@ -49,12 +49,14 @@ def test_no_template_or_script_restates_a_limit_of_the_core(what, pattern):
 @pytest.mark.parametrize(
     ("what", "pattern"),
     [
-        ("a count of players compared in a script (the page's seating data says which layouts a count has)",
-         r"length\s*[!=]==?\s*\d"),
+        (
+            "a count of players compared in a script (the page's seating data says which layouts a count has)",
+            r"length\s*[!=]==?\s*\d",
+        ),
         ("a team's name joined in a script (the server's team_name)", r"""["'] & ["']"""),
         ("a game's name joined in a script (the server's default_name)", r"""["'] vs ["']"""),
     ],
-)  # fmt: skip
+)
 def test_the_new_game_script_seats_and_names_no_side_itself(what, pattern):
     assert _found([ROOT / "static" / "newgame.js"], pattern) == [], what
 

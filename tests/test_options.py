@@ -7,8 +7,14 @@ from scorekeeper.rules import PROFILES, InvalidRulesError, Rules
 
 def test_profiles_are_exactly_those_of_the_rules():
     assert list(PROFILES) == [
-        "classic", "count-out", "boxed", "casual", "scopone", "scopone-scientifico", "asso-piglia-tutto",
-    ]  # fmt: skip
+        "classic",
+        "count-out",
+        "boxed",
+        "casual",
+        "scopone",
+        "scopone-scientifico",
+        "asso-piglia-tutto",
+    ]
     for profile in PROFILES.values():
         assert str(profile.description) and "\n" not in str(profile.description)
 
@@ -16,13 +22,21 @@ def test_profiles_are_exactly_those_of_the_rules():
 @pytest.mark.parametrize(
     "profile, players, target, deal",
     [
-        ("classic", 2, 11, "3+4"), ("classic", 3, 11, "3+4"), ("classic", 4, 11, "3+4"), ("classic", 6, 11, "3+4"),
-        ("boxed", 2, 11, "3+4"), ("boxed", 3, 8, "3+4"), ("boxed", 4, 15, "9+4"),
-        ("casual", 2, 11, "3+4"), ("count-out", 3, 11, "3+4"),
-        ("scopone", 4, 11, "9+4"), ("scopone-scientifico", 4, 21, "10+0"), ("asso-piglia-tutto", 2, 31, "3+4"),
+        ("classic", 2, 11, "3+4"),
+        ("classic", 3, 11, "3+4"),
+        ("classic", 4, 11, "3+4"),
+        ("classic", 6, 11, "3+4"),
+        ("boxed", 2, 11, "3+4"),
+        ("boxed", 3, 8, "3+4"),
+        ("boxed", 4, 15, "9+4"),
+        ("casual", 2, 11, "3+4"),
+        ("count-out", 3, 11, "3+4"),
+        ("scopone", 4, 11, "9+4"),
+        ("scopone-scientifico", 4, 21, "10+0"),
+        ("asso-piglia-tutto", 2, 31, "3+4"),
         ("asso-piglia-tutto", 6, 31, "3+4"),
     ],
-)  # fmt: skip
+)
 def test_targets_and_deals_follow_the_profile_and_player_count(profile, players, target, deal):
     rules = Rules.for_profile(profile)
     assert rules.target_for(players) == target
@@ -49,14 +63,30 @@ def test_each_profile_differs_from_classic_as_the_rules_say(profile, options):
 def test_defaults_are_those_of_the_rules():
     rules = Rules.from_dict({})
     assert rules.to_dict() == {
-        "profile": "classic", "capture_choice": "free", "last_card_scopa": False, "ace_takes_all": False,
-        "ace_sweep_scopa": False, "ace_empty_table": "trail", "ace_on_ace": "take_ace", "ace_may_trail": False,
-        "ace_never_scopa": False, "no_ace_first_lead": False,
-        "primiera_all_suits": True, "primiera_method": "points", "primiera_min_sevens": 0, "primiera_courts": "10",
-        "napola": False, "napola_points": "run",
-        "re_bello": False, "napoleone": False, "end": "highest", "call_out": False, "direction": "right",
-        "target": None, "deal": None,
-    }  # fmt: skip
+        "profile": "classic",
+        "capture_choice": "free",
+        "last_card_scopa": False,
+        "ace_takes_all": False,
+        "ace_sweep_scopa": False,
+        "ace_empty_table": "trail",
+        "ace_on_ace": "take_ace",
+        "ace_may_trail": False,
+        "ace_never_scopa": False,
+        "no_ace_first_lead": False,
+        "primiera_all_suits": True,
+        "primiera_method": "points",
+        "primiera_min_sevens": 0,
+        "primiera_courts": "10",
+        "napola": False,
+        "napola_points": "run",
+        "re_bello": False,
+        "napoleone": False,
+        "end": "highest",
+        "call_out": False,
+        "direction": "right",
+        "target": None,
+        "deal": None,
+    }
 
 
 def test_a_game_stores_its_profile_and_only_what_it_overrides():
@@ -98,10 +128,14 @@ def test_rules_must_be_an_object():
 @pytest.mark.parametrize(
     "profile, players, partnerships, ok",
     [
-        ("classic", 2, False, True), ("classic", 6, False, True), ("boxed", 6, False, False),
-        ("scopone", 4, True, True), ("scopone", 4, False, False), ("scopone", 2, False, False),
+        ("classic", 2, False, True),
+        ("classic", 6, False, True),
+        ("boxed", 6, False, False),
+        ("scopone", 4, True, True),
+        ("scopone", 4, False, False),
+        ("scopone", 2, False, False),
     ],
-)  # fmt: skip
+)
 def test_profiles_limit_the_players(profile, players, partnerships, ok):
     rules = Rules.for_profile(profile)
     if ok:

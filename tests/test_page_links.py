@@ -6,8 +6,17 @@ import re
 from scorekeeper.web.common.keepers import EVENTS, GROUPS
 
 NEW_GAME = {"players-0": "Anna", "players-1": "Bruno", "profile": "classic", "deck_style": "italian"}
-NEW_EVENT = {"name": "Scopa Sunday", "players": "Anna\nBruno\nCarla\nDario\n", "table_size": "2",
-             "pairing": "auto", "profile": "classic", "win": "2", "draw": "1", "loss": "0", "bye": "1"}  # fmt: skip
+NEW_EVENT = {
+    "name": "Scopa Sunday",
+    "players": "Anna\nBruno\nCarla\nDario\n",
+    "table_size": "2",
+    "pairing": "auto",
+    "profile": "classic",
+    "win": "2",
+    "draw": "1",
+    "loss": "0",
+    "bye": "1",
+}
 
 
 def _new_group(client, name="Venerdì"):

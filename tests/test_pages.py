@@ -41,8 +41,30 @@ def grid(anna_codes, sides=2, rest=1):
     return {f"c_{c}": "0" if str(c) in anna_codes else str(rest) for c in DECK}
 
 
-ANNA = ["1d", "2d", "3d", "7d", "7c", "6c", "7s", "1b", "5b", "6s", "9s", "10s", "4c", "3c", "2c", "1c", "8b",
-        "9b", "10b", "4d", "5d", "6d"]  # fmt: skip
+ANNA = [
+    "1d",
+    "2d",
+    "3d",
+    "7d",
+    "7c",
+    "6c",
+    "7s",
+    "1b",
+    "5b",
+    "6s",
+    "9s",
+    "10s",
+    "4c",
+    "3c",
+    "2c",
+    "1c",
+    "8b",
+    "9b",
+    "10b",
+    "4d",
+    "5d",
+    "6d",
+]
 
 
 def test_two_names_and_one_tap_start_a_classic_game_to_11(client):
@@ -107,8 +129,17 @@ def test_csrf_protects_every_form(tmp_path):
     assert r.status_code == 400 and "expired" in r.get_data(as_text=True)
     page = client.get("/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)[1]
-    r = client.post("/new", data={"csrf_token": token, "players-0": "A", "players-1": "B", "layout": "teams",
-                                  "profile": "classic", "deck_style": "italian"})  # fmt: skip
+    r = client.post(
+        "/new",
+        data={
+            "csrf_token": token,
+            "players-0": "A",
+            "players-1": "B",
+            "layout": "teams",
+            "profile": "classic",
+            "deck_style": "italian",
+        },
+    )
     assert r.status_code == 302
 
 
@@ -185,8 +216,15 @@ def test_quick_counts_with_one_side_left_to_get_the_rest(client):
 
 def test_quick_counts_must_add_up(client):
     game_id = start_at_table(client, "Anna", "Bruno")
-    form = {"sides-0-cards": "30", "sides-1-cards": "20", "sides-0-coins": "5", "sides-1-coins": "5", "settebello": "1",
-            "primiera_by": "0", "action": "check"}  # fmt: skip
+    form = {
+        "sides-0-cards": "30",
+        "sides-1-cards": "20",
+        "sides-0-coins": "5",
+        "sides-1-coins": "5",
+        "settebello": "1",
+        "primiera_by": "0",
+        "action": "check",
+    }
     r = send(client, f"/g/{game_id}/counts", form)
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "50 cards" in page and 'value="30"' in page
@@ -200,13 +238,17 @@ def test_edit_and_delete_a_hand(client):
     assert "Correct hand 1" in page and value_of(page, "version") == str(seen["version"])
     assert value_of(page, "round_id") == seen["id"]
     swapped = {k: "1" if v == "0" else "0" for k, v in grid(ANNA).items()}
-    r = client.post(f"/g/{game_id}/hands/1/edit", data=swapped | {"version": str(seen["version"]), "action": "save",
-                                                                  "submission_id": "sub-e-000002"})  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/hands/1/edit",
+        data=swapped | {"version": str(seen["version"]), "action": "save", "submission_id": "sub-e-000002"},
+    )
     assert r.status_code == 303
     assert [s["total"] for s in api_game(client, game_id)["sides"]] == [0, 4]
-    stale = send(client, f"/g/{game_id}/hands/1/edit", grid(ANNA) | {"version": str(seen["version"]),
-                                                                      "action": "save",
-                                                                      "submission_id": "sub-e-000003"})  # fmt: skip
+    stale = send(
+        client,
+        f"/g/{game_id}/hands/1/edit",
+        grid(ANNA) | {"version": str(seen["version"]), "action": "save", "submission_id": "sub-e-000003"},
+    )
     assert stale.status_code == 409 and "changed or deleted on another phone" in stale.get_data(as_text=True)
     page = client.get(f"/g/{game_id}/hands/1/delete").get_data(as_text=True)
     assert "Delete hand 1?" in page
@@ -222,8 +264,11 @@ def test_scopas_marked_during_the_hand_wait_in_the_hand_form(client):
     assert api_game(client, game_id)["pending_scopas"] == [1, 2]
     page = client.get(f"/g/{game_id}/hand").get_data(as_text=True)
     assert value_of(page, "sides-0-scopas") == "1" and value_of(page, "sides-1-scopas") == "2"
-    client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "1", "sides-1-scopas": "2", "action": "save",
-                                                         "submission_id": "sub-scopa-hand"})  # fmt: skip
+    client.post(
+        f"/g/{game_id}/hand",
+        data=grid(ANNA)
+        | {"sides-0-scopas": "1", "sides-1-scopas": "2", "action": "save", "submission_id": "sub-scopa-hand"},
+    )
     assert api_game(client, game_id)["pending_scopas"] == [0, 0]
 
 
@@ -275,8 +320,10 @@ def test_the_version_changes_with_every_change(client):
 def test_a_finished_game_offers_no_new_hand_and_reopens_when_corrected(client):
     game_id = start_at_table(client, "Anna", "Bruno")
     for i in range(3):
-        client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "0", "action": "save",
-                                                             "submission_id": f"sub-f-{i:06d}"})  # fmt: skip
+        client.post(
+            f"/g/{game_id}/hand",
+            data=grid(ANNA) | {"sides-0-scopas": "0", "action": "save", "submission_id": f"sub-f-{i:06d}"},
+        )
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     assert "Anna wins 12-0." in page and 'id="winners"' not in page
     assert client.get(f"/g/{game_id}/hand").status_code == 302
@@ -298,8 +345,11 @@ def form_fields(page, form_class):
 
 def test_undo_the_hand_just_saved_once(client):
     game_id = start_at_table(client, "Anna", "Bruno")
-    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-undo-0001"},
-                    follow_redirects=True)  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/hand",
+        data=grid(ANNA) | {"action": "save", "submission_id": "sub-undo-0001"},
+        follow_redirects=True,
+    )
     page = r.get_data(as_text=True)
     assert "Hand 1 saved:" in page
     action, form = form_fields(page, "undo")
@@ -314,9 +364,16 @@ def test_undo_the_hand_just_saved_once(client):
 
 
 @pytest.mark.parametrize("bad", ["²", "9" * 5000, "-1", "3.5", "٣"])
-@pytest.mark.parametrize("mode, field", [("counts", "sides-0-cards"), ("counts", "sides-1-coins"),
-                                         ("counts", "sides-0-primiera"), ("counts", "sides-1-scopas"),
-                                         ("hand", "sides-0-scopas")])  # fmt: skip
+@pytest.mark.parametrize(
+    "mode, field",
+    [
+        ("counts", "sides-0-cards"),
+        ("counts", "sides-1-coins"),
+        ("counts", "sides-0-primiera"),
+        ("counts", "sides-1-scopas"),
+        ("hand", "sides-0-scopas"),
+    ],
+)
 def test_a_whole_number_field_refuses_anything_else_with_a_400(client, bad, mode, field):
     game_id = start_at_table(client, "Anna", "Bruno")
     form = {
@@ -356,8 +413,14 @@ def test_a_whole_number_field_refuses_anything_else_with_a_400(client, bad, mode
     ],
 )
 def test_an_unknown_choice_on_the_new_game_form_is_a_400_beside_its_field(client, extra, field, words):
-    data = {"players-0": "Anna", "players-1": "Bruno", "layout": "teams", "profile": "classic",
-            "deck_style": "italian", "name": "Friday"} | extra  # fmt: skip
+    data = {
+        "players-0": "Anna",
+        "players-1": "Bruno",
+        "layout": "teams",
+        "profile": "classic",
+        "deck_style": "italian",
+        "name": "Friday",
+    } | extra
     r = client.post("/new", data=data)
     page = r.get_data(as_text=True)
     assert r.status_code == 400
@@ -427,8 +490,11 @@ def test_undo_removes_exactly_this_phones_hand(app, client):
     other = app.test_client()
     with client.session_transaction() as mine, other.session_transaction() as theirs:
         theirs["kept"] = mine["kept"]
-    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"action": "save", "submission_id": "sub-mine-00001"},
-                    follow_redirects=True)  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/hand",
+        data=grid(ANNA) | {"action": "save", "submission_id": "sub-mine-00001"},
+        follow_redirects=True,
+    )
     action, form = form_fields(r.get_data(as_text=True), "undo")
     save_hand(other, game_id, 1)  # another phone's hand 3, saved after mine
     before = api_game(client, game_id)["rounds"]
@@ -440,9 +506,11 @@ def test_undo_removes_exactly_this_phones_hand(app, client):
 
 def test_undo_brings_a_piles_hand_back_into_its_form_with_its_scopas(client):
     game_id = start_at_table(client, "Anna", "Bruno")
-    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
-                                                             "submission_id": "sub-scopas-back"},
-                    follow_redirects=True)  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/hand",
+        data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save", "submission_id": "sub-scopas-back"},
+        follow_redirects=True,
+    )
     action, form = form_fields(r.get_data(as_text=True), "undo")
     r = client.post(action, data=form)
     assert r.status_code == 303 and r.headers["Location"].startswith(f"/g/{game_id}/hand?d=")
@@ -490,9 +558,11 @@ def test_a_hand_that_cannot_come_back_leaves_its_scopas_pending(client, monkeypa
     from scorekeeper.web.common import drafts
 
     game_id = start_at_table(client, "Anna", "Bruno")
-    r = client.post(f"/g/{game_id}/hand", data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save",
-                                                             "submission_id": "sub-scopas-left"},
-                    follow_redirects=True)  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/hand",
+        data=grid(ANNA) | {"sides-0-scopas": "2", "action": "save", "submission_id": "sub-scopas-left"},
+        follow_redirects=True,
+    )
     action, form = form_fields(r.get_data(as_text=True), "undo")
     monkeypatch.setattr(drafts, "COOKIE_BUDGET", 10)  # no room on this phone for the hand
     page = send(client, action, form).get_data(as_text=True)
@@ -549,15 +619,33 @@ def test_every_page_with_its_scripts_and_styles_weighs_under_96_kb_and_asks_no_o
     client.get(g["keeper_url"])
     game_id = g["id"]
     for i in range(40):
-        client.post(f"/g/{game_id}/counts", data={"sides-0-cards": "20", "sides-0-coins": "5", "settebello": str(i % 2),
-                                                   "primiera_by": "none", "action": "save",
-                                                   "submission_id": f"sub-weight-{i:03d}"},
-                    follow_redirects=True)  # fmt: skip
+        client.post(
+            f"/g/{game_id}/counts",
+            data={
+                "sides-0-cards": "20",
+                "sides-0-coins": "5",
+                "settebello": str(i % 2),
+                "primiera_by": "none",
+                "action": "save",
+                "submission_id": f"sub-weight-{i:03d}",
+            },
+            follow_redirects=True,
+        )
     assert len(api_game(client, game_id)["rounds"]) == 40
     weight = {}
-    for path in ("/", "/new", f"/g/{game_id}", f"/g/{game_id}/hand", f"/g/{game_id}/counts", f"/g/{game_id}/hands/1",
-                 f"/g/{game_id}/hands/1/edit", f"/g/{game_id}/hands/1/delete", f"/g/{game_id}/sheet", "/pads/6",
-                 "/check?table=1b,2c,6s&hand=8d"):  # fmt: skip
+    for path in (
+        "/",
+        "/new",
+        f"/g/{game_id}",
+        f"/g/{game_id}/hand",
+        f"/g/{game_id}/counts",
+        f"/g/{game_id}/hands/1",
+        f"/g/{game_id}/hands/1/edit",
+        f"/g/{game_id}/hands/1/delete",
+        f"/g/{game_id}/sheet",
+        "/pads/6",
+        "/check?table=1b,2c,6s&hand=8d",
+    ):
         r = client.get(path)
         assert r.status_code == 200, path
         html = r.get_data(as_text=True)

@@ -22,8 +22,9 @@ def tapped(**piles):
 
 def post(client, game_id, fields, action="save", sid="sub-piles-0001"):
     """Send the hand form as a browser does: the answer redirects (Post/Redirect/Get) to the page shown."""
-    return client.post(f"/g/{game_id}/hand", data=fields | {"action": action, "submission_id": sid},
-                       follow_redirects=True)  # fmt: skip
+    return client.post(
+        f"/g/{game_id}/hand", data=fields | {"action": action, "submission_id": sid}, follow_redirects=True
+    )
 
 
 def saved(r, game_id):
@@ -146,8 +147,11 @@ def test_correcting_a_hand_saved_without_cards_keeps_them_missing(client):
     page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     assert 'name="rest" value="missing"' in page
     seen = {k: re.search(rf'name="{k}" value="([^"]*)"', page)[1] for k in ("version", "round_id")}
-    r = client.post(f"/g/{game_id}/hands/1/edit", data=tapped(s0="7d 6d 1d") | seen | {
-        "rest": "missing", "action": "save", "submission_id": "sub-piles-0003"}, follow_redirects=True)  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/hands/1/edit",
+        data=tapped(s0="7d 6d 1d") | seen | {"rest": "missing", "action": "save", "submission_id": "sub-piles-0003"},
+        follow_redirects=True,
+    )
     assert saved(r, game_id)
     assert [s["cards"] for s in rounds(client, game_id)[0]["sides"]] == [3, 0]
 
@@ -203,8 +207,26 @@ def test_a_rest_button_for_no_side_is_a_message_and_keeps_the_taps(client, actio
 
 def test_the_live_count_puts_the_rest_where_the_core_says(client):
     # The card grid sends the piles as tapped with "rest": "auto": the rules core says where the rest go.
-    bruno = ["8d", "9d", "10d", "5c", "8c", "9c", "10c", "1s", "2s", "3s", "4s", "5s", "8s",
-             "2b", "3b", "4b", "6b", "7b"]  # fmt: skip
+    bruno = [
+        "8d",
+        "9d",
+        "10d",
+        "5c",
+        "8c",
+        "9c",
+        "10c",
+        "1s",
+        "2s",
+        "3s",
+        "4s",
+        "5s",
+        "8s",
+        "2b",
+        "3b",
+        "4b",
+        "6b",
+        "7b",
+    ]
     body = {"sides": [{"name": "Anna", "pile": []}, {"name": "Bruno", "pile": bruno}], "rest": "auto"}
     answer = client.post("/api/v1/score", json=body).get_json()
     assert answer["rest_to"] == 0 and answer["sides"][0]["cards"] == 22 and answer["sides"][0]["settebello"]

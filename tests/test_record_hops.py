@@ -45,16 +45,18 @@ def long_game(client, hands: int) -> tuple[str, dict]:
     game = client.post("/api/v1/games", json=body).json
     headers = {"X-Keeper-Key": game["keeper_key"]}
     for n in range(hands):
-        r = client.post(f"/api/v1/games/{game['id']}/rounds", json={"submission_id": f"sub-seed-{n:05d}",
-                        "sides": ONE_ALL}, headers=headers)  # fmt: skip
+        r = client.post(
+            f"/api/v1/games/{game['id']}/rounds",
+            json={"submission_id": f"sub-seed-{n:05d}", "sides": ONE_ALL},
+            headers=headers,
+        )
         assert r.status_code == 201, r.json
     return game["id"], headers
 
 
 def recorded_through_the_api(client, traced, game_id: str, headers: dict, sid: str) -> list[str]:
     traced.clear()
-    r = client.post(f"/api/v1/games/{game_id}/rounds", json={"submission_id": sid, "sides": ONE_ALL},
-                    headers=headers)  # fmt: skip
+    r = client.post(f"/api/v1/games/{game_id}/rounds", json={"submission_id": sid, "sides": ONE_ALL}, headers=headers)
     assert r.status_code == 201, r.json
     return list(traced)
 
@@ -84,8 +86,9 @@ def test_a_long_game_records_a_hand_with_the_same_statements_as_a_short_one(clie
 
 def test_the_answer_names_the_hand_and_the_game_after_it(client):
     game_id, headers = long_game(client, 5)
-    r = client.post(f"/api/v1/games/{game_id}/rounds", json={"submission_id": "sub-answer-01", "sides": ONE_ALL},
-                    headers=headers)  # fmt: skip
+    r = client.post(
+        f"/api/v1/games/{game_id}/rounds", json={"submission_id": "sub-answer-01", "sides": ONE_ALL}, headers=headers
+    )
     assert r.status_code == 201
     game = client.get(f"/api/v1/games/{game_id}").json
     assert r.json["number"] == 6 and r.json["id"] == game["rounds"][5]["id"]

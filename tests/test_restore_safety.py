@@ -172,10 +172,15 @@ def test_a_database_on_a_read_only_mount_is_backed_up_and_served_for_reading(tmp
         f"r = a.test_cli_runner().invoke(args=['backup', {str(out)!r}])\n"
         "print('backup', r.exit_code, r.output.strip())\n"
     )
-    command = (f"mount --bind {folder} {folder} && mount -o remount,bind,ro {folder} && "
-               f"{sys.executable} -c \"$SCRIPT\"")  # fmt: skip
-    done = subprocess.run(["unshare", "-m", "sh", "-c", command], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "SCRIPT": script}, timeout=120)  # fmt: skip
+    command = f'mount --bind {folder} {folder} && mount -o remount,bind,ro {folder} && {sys.executable} -c "$SCRIPT"'
+    done = subprocess.run(
+        ["unshare", "-m", "sh", "-c", command],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SCRIPT": script},
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
     assert "home 200" in lines

@@ -17,15 +17,15 @@ def rest_of_deck(*piles):
 @pytest.mark.parametrize(
     "pile, value",
     [
-        ("7d 6c 7s 1b", 76),         # seed 000's example: 21 + 18 + 21 + 16
-        ("7d 5c 10s 9b", 56),        # seed 004's example: 21 + 15 + 10 + 10
-        ("7d 7c 7s 7b", 84),         # seed 004: the highest possible, all four sevens
-        ("7d 7c 6s 4b", 74),         # seed 003: 7-7-6-4 ...
-        ("1d 1c 7s 7b", 74),         # ... ties A-A-7-7
-        ("7d 2d 7c 6s 6b 8b", 78),   # the best card of each suit counts, not the rest
-        ("8d 9c 10s 8b", 40),        # court cards are worth 10
+        ("7d 6c 7s 1b", 76),  # seed 000's example: 21 + 18 + 21 + 16
+        ("7d 5c 10s 9b", 56),  # seed 004's example: 21 + 15 + 10 + 10
+        ("7d 7c 7s 7b", 84),  # seed 004: the highest possible, all four sevens
+        ("7d 7c 6s 4b", 74),  # seed 003: 7-7-6-4 ...
+        ("1d 1c 7s 7b", 74),  # ... ties A-A-7-7
+        ("7d 2d 7c 6s 6b 8b", 78),  # the best card of each suit counts, not the rest
+        ("8d 9c 10s 8b", 40),  # court cards are worth 10
     ],
-)  # fmt: skip
+)
 def test_primiera_values_from_the_sources(pile, value):
     assert primiera(cards(pile)) == value
 

@@ -16,8 +16,11 @@ SIX = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
 
 def new_game(client, names, layout="teams", **extra):
     """Start a game from the new-game form; returns its id."""
-    data = {f"players-{i}": n for i, n in enumerate(names)} | {"layout": layout, "profile": "classic",
-                                                               "deck_style": "italian"} | extra  # fmt: skip
+    data = (
+        {f"players-{i}": n for i, n in enumerate(names)}
+        | {"layout": layout, "profile": "classic", "deck_style": "italian"}
+        | extra
+    )
     r = client.post("/new", data=data)
     assert r.status_code == 302, r.get_data(as_text=True)
     return r.headers["Location"].rsplit("/", 1)[1]
@@ -80,8 +83,10 @@ def test_the_new_game_page_carries_the_cores_seating_and_offers_its_layouts(clie
     assert 'data-sides-url="/api/v1/sides"' in html
 
 
-@pytest.mark.parametrize(("count", "layout"), [(2, "teams"), (3, "alone"), (4, "teams"), (4, "alone"), (4, "pairs"),
-                                               (6, "teams"), (6, "pairs"), (6, "alone")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("count", "layout"),
+    [(2, "teams"), (3, "alone"), (4, "teams"), (4, "alone"), (4, "pairs"), (6, "teams"), (6, "pairs"), (6, "alone")],
+)
 def test_the_scripts_suggested_name_is_the_name_the_game_gets(client, count, layout):
     names = SIX[:count]
     answer = client.post("/api/v1/sides", json={"players": names, "layout": layout, "clock": "21:40"})
@@ -117,7 +122,6 @@ def test_the_suggestion_is_the_cores_for_long_names_too(client):
 def test_a_suggestion_asked_with_bad_input_says_what_was_wrong(client, body, field):
     r = client.post("/api/v1/sides", json=body)
     assert r.status_code == 400 and r.json["field"] == field and r.json["message"]
-
 
 
 def test_the_cores_player_counts_are_the_counts_it_seats():

@@ -17,10 +17,21 @@ def make_app(tmp_path, **config):
 
 def test_every_kind_of_response_carries_the_security_headers(client, game):
     paths = [
-        "/", "/new", "/check?table=1b&hand=1d", "/pads", "/pads/2", f"/g/{game['id']}", f"/g/{game['id']}/sheet",
-        f"/g/{game['id']}/export.csv", f"/qr.svg?path=/g/{game['id']}", "/static/app.js", "/api/v1/rules",
-        "/g/nope", "/api/v1/games/nope", "/qr.svg?path=/nope",
-    ]  # fmt: skip
+        "/",
+        "/new",
+        "/check?table=1b&hand=1d",
+        "/pads",
+        "/pads/2",
+        f"/g/{game['id']}",
+        f"/g/{game['id']}/sheet",
+        f"/g/{game['id']}/export.csv",
+        f"/qr.svg?path=/g/{game['id']}",
+        "/static/app.js",
+        "/api/v1/rules",
+        "/g/nope",
+        "/api/v1/games/nope",
+        "/qr.svg?path=/nope",
+    ]
     for path in paths:
         r = client.get(path)
         r.close()  # a static file is streamed from an open file

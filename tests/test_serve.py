@@ -25,10 +25,20 @@ def free_port():
 
 def test_the_server_prints_a_phone_address_and_qr_and_serves(tmp_path):
     port = free_port()
-    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite3"), "PYTHONUNBUFFERED": "1",
-           "LANGUAGE": "en"}  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.web.serve", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
+    env = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite3"),
+        "PYTHONUNBUFFERED": "1",
+        "LANGUAGE": "en",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.web.serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         lines = []
         deadline = time.monotonic() + 20
@@ -50,9 +60,12 @@ def test_the_server_prints_a_phone_address_and_qr_and_serves(tmp_path):
                 time.sleep(0.1)
         assert "Scopa Scorekeeper" in page
         # Opened on this machine's loopback, a new game's links still carry the address phones can open.
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/games", method="POST",
-                                         data=b'{"sides": [{"name": "Anna"}, {"name": "Bruno"}]}',
-                                         headers={"Content-Type": "application/json"})  # fmt: skip
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/v1/games",
+            method="POST",
+            data=b'{"sides": [{"name": "Anna"}, {"name": "Bruno"}]}',
+            headers={"Content-Type": "application/json"},
+        )
         game = json.loads(urllib.request.urlopen(request, timeout=5).read())
         assert game["url"].startswith(address if lan_addresses() else f"http://127.0.0.1:{port}/")
         assert (ROOT / "instance" / "secret_key").stat().st_size > 32

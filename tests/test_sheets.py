@@ -10,9 +10,11 @@ from tests.conftest import new_game, record_hand
 
 HAND = {
     "submission_id": "sheet-0001",
-    "sides": [{"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 2},
-              {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}}],
-}  # fmt: skip
+    "sides": [
+        {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}, "scopas": 2},
+        {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}},
+    ],
+}
 
 
 @pytest.fixture
@@ -118,12 +120,24 @@ def test_keeper_link_qr_codes_are_never_cached_publicly(client, game):
 @pytest.mark.parametrize(
     "path",
     [
-        "", "/", "//evil.example/g/x", "http://evil.example/", "/pads/2", "/g/abc/sheet", "/g/abc/export.csv",
-        "/api/v1/rules", "/check?hand=<script>", "/g/abc/keep/", "/new?x=1", "/g/" + "a" * 65,
+        "",
+        "/",
+        "//evil.example/g/x",
+        "http://evil.example/",
+        "/pads/2",
+        "/g/abc/sheet",
+        "/g/abc/export.csv",
+        "/api/v1/rules",
+        "/check?hand=<script>",
+        "/g/abc/keep/",
+        "/new?x=1",
+        "/g/" + "a" * 65,
         "/check?table=" + "1b," * 200,  # over the bound
-        "/g/caffè", "/check?table=é", "/check?x=" + "é" * 2000,  # non-ASCII, short and long
+        "/g/caffè",
+        "/check?table=é",
+        "/check?x=" + "é" * 2000,  # non-ASCII, short and long
     ],
-)  # fmt: skip
+)
 def test_qr_codes_of_anything_else_are_a_404_that_says_why(client, path):
     r = client.get("/qr.svg", query_string={"path": path})
     assert r.status_code == 404

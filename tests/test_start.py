@@ -13,8 +13,14 @@ def api_game(client, game_id):
 
 def win_a_hand(client, game_id, n=0):
     """Anna takes 25 cards, 7 coins, the settebello and the primiera: 4 points."""
-    form = {"sides-0-cards": "25", "sides-0-coins": "7", "settebello": "0", "primiera_by": "0", "action": "save",
-            "submission_id": f"sub-win-{game_id}-{n}"}  # fmt: skip
+    form = {
+        "sides-0-cards": "25",
+        "sides-0-coins": "7",
+        "settebello": "0",
+        "primiera_by": "0",
+        "action": "save",
+        "submission_id": f"sub-win-{game_id}-{n}",
+    }
     assert client.post(f"/g/{game_id}/counts", data=form).status_code == 303
 
 
@@ -61,8 +67,12 @@ def test_the_target_is_shown_as_a_number_the_profiles_for_the_players(client):
     target = re.search(r'<input[^>]*id="target"[^>]*>', page)[0]
     assert 'value="11"' in target and 'id="target-shown"' in page
     # An error page shows the profile's target for the names written: 15 for four in the boxed edition.
-    data = {f"players-{i}": n for i, n in enumerate("ABCD")} | {"profile": "boxed", "layout": "teams",
-                                                                "deck_style": "italian", "name": "x" * 61}  # fmt: skip
+    data = {f"players-{i}": n for i, n in enumerate("ABCD")} | {
+        "profile": "boxed",
+        "layout": "teams",
+        "deck_style": "italian",
+        "name": "x" * 61,
+    }
     page = client.post("/new", data=data).get_data(as_text=True)
     assert re.search(r'<input[^>]*id="target"[^>]*value="15"', page)
     assert "Boxed edition · to 15 · Italian deck" in page
@@ -86,8 +96,15 @@ def test_the_rules_summary_sits_above_start_and_opens_the_rules(client):
         "Start game"
     )
     page = client.get("/new").get_data(as_text=True)
-    data = {"players-0": "A", "players-1": "B", "profile": "classic", "layout": "teams", "deck_style": "french",
-            "opt_napola": "true", "target": "0"}  # fmt: skip
+    data = {
+        "players-0": "A",
+        "players-1": "B",
+        "profile": "classic",
+        "layout": "teams",
+        "deck_style": "french",
+        "opt_napola": "true",
+        "target": "0",
+    }
     page = client.post("/new", data=data).get_data(as_text=True)
     # A mistake in the rules opens them; the summary counts the house rules changed.
     assert '<details class="rules-box" id="rules" open>' in page

@@ -56,7 +56,13 @@ def test_a_summary_counts_each_category_once_per_hand_won(summaries):
     b = summaries[1]
     assert b["hands"] == 2 and b["winner"] == 1 and b["totals"] == [2, 5]
     assert b["sides"][1]["categories"] | {"napola": 0, "re_bello": 0} == {
-        "cards": 1, "coins": 1, "settebello": 2, "primiera": 1, "napola": 0, "re_bello": 0}  # fmt: skip
+        "cards": 1,
+        "coins": 1,
+        "settebello": 2,
+        "primiera": 1,
+        "napola": 0,
+        "re_bello": 0,
+    }
 
 
 def test_an_unfinished_game_is_summed_up_but_no_statistic_counts_it(summaries):
@@ -123,8 +129,12 @@ def team_game():
 
 def test_a_teams_result_counts_for_each_of_its_players():
     stats = player_stats([team_game()], NAMES)
-    assert [(stats[p].games, stats[p].wins, stats[p].points) for p in "acbd"] == [(1, 1, 4), (1, 1, 4),
-                                                                                  (1, 0, 0), (1, 0, 0)]  # fmt: skip
+    assert [(stats[p].games, stats[p].wins, stats[p].points) for p in "acbd"] == [
+        (1, 1, 4),
+        (1, 1, 4),
+        (1, 0, 0),
+        (1, 0, 0),
+    ]
 
 
 def test_a_team_is_the_same_players_whatever_their_seats():

@@ -26,15 +26,35 @@ def test_a_database_from_before_hand_ids_gets_ids_and_versions_no_two_hands_shar
     path = str(tmp_path / "old.sqlite3")
     db = Database(path)
     m001_games_rounds_submissions(db)
-    db["_sqlite_migrations"].insert({"migration_set": "scorekeeper", "name": "m001_games_rounds_submissions",
-                                     "applied_at": "2026-01-01"})  # fmt: skip
-    db["games"].insert({"id": "old", "name": "Old", "created": "c", "updated": "u", "rules": '{"profile": "classic"}',
-                        "target": 11, "deck_style": "italian", "keeper_hash": "h", "pending_scopas": "[0, 0]",
-                        "version": 3, "sides": json.dumps([{"name": "A", "players": ["A"]},
-                                                           {"name": "B", "players": ["B"]}])})  # fmt: skip
+    db["_sqlite_migrations"].insert(
+        {"migration_set": "scorekeeper", "name": "m001_games_rounds_submissions", "applied_at": "2026-01-01"}
+    )
+    db["games"].insert(
+        {
+            "id": "old",
+            "name": "Old",
+            "created": "c",
+            "updated": "u",
+            "rules": '{"profile": "classic"}',
+            "target": 11,
+            "deck_style": "italian",
+            "keeper_hash": "h",
+            "pending_scopas": "[0, 0]",
+            "version": 3,
+            "sides": json.dumps([{"name": "A", "players": ["A"]}, {"name": "B", "players": ["B"]}]),
+        }
+    )
     for _ in range(3):  # every hand of the old schema starts at version 1
-        db["rounds"].insert({"game_id": "old", "entry": json.dumps(ENTRY.to_json()), "version": 1,
-                             "submission_id": None, "created": "c", "updated": "u"})  # fmt: skip
+        db["rounds"].insert(
+            {
+                "game_id": "old",
+                "entry": json.dumps(ENTRY.to_json()),
+                "version": 1,
+                "submission_id": None,
+                "created": "c",
+                "updated": "u",
+            }
+        )
     db.close()
     with Store(path) as s:
         s.migrate()

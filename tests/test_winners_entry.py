@@ -150,8 +150,15 @@ def test_napola_and_re_bello_games_ask_for_them(client):
     game_id = start_at_table(client, "Anna", "Bruno", profile="asso-piglia-tutto", opt_re_bello="true")
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     rows = rows_on(page)
-    assert list(rows) == ["won_cards", "won_coins", "won_settebello", "won_primiera", "won_re_bello", "napola",
-                          "napola_points"]  # fmt: skip
+    assert list(rows) == [
+        "won_cards",
+        "won_coins",
+        "won_settebello",
+        "won_primiera",
+        "won_re_bello",
+        "napola",
+        "napola_points",
+    ]
     assert rows["won_re_bello"] == ["Anna", "Bruno"] and rows["napola"] == ["Anna", "Bruno", "Nobody"]
     assert rows["napola_points"] == [str(n) for n in range(3, 11)]
     # The napola's holder without its points: asked, everything kept.
@@ -159,8 +166,9 @@ def test_napola_and_re_bello_games_ask_for_them(client):
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "Napola: tap its points (3 to 10)." in page and checked(page, "napola") == "0"
     # A napola of 7 holds the settebello: the core says so beside the napola's points.
-    r = send(client, f"/g/{game_id}/won", won(**TYPICAL | {"settebello": "1"}, re_bello="1", napola="0",
-                                              napola_points="7"))  # fmt: skip
+    r = send(
+        client, f"/g/{game_id}/won", won(**TYPICAL | {"settebello": "1"}, re_bello="1", napola="0", napola_points="7")
+    )
     page = r.get_data(as_text=True)
     assert r.status_code == 400
     assert re.search(r'id="row-napola_points">.*?A napola of 7 holds the coins from the ace to 7', page, re.S)
@@ -212,8 +220,9 @@ def test_editing_a_won_hand_opens_the_winners_form_filled_with_it(client):
 def test_undo_brings_a_won_hand_back_into_the_winners_form_with_its_scopas(client):
     game_id = start_at_table(client, "Anna", "Bruno")
     client.post(f"/g/{game_id}/scopa", data={"side": "1", "change": "1", "submission_id": "sub-scopa-0002"})
-    r = client.post(f"/g/{game_id}/won", data=won(**TYPICAL) | {"scopas_shown": "0,1", "sides-1-scopas": "1"},
-                    follow_redirects=True)  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/won", data=won(**TYPICAL) | {"scopas_shown": "0,1", "sides-1-scopas": "1"}, follow_redirects=True
+    )
     assert api_game(client, game_id)["pending_scopas"] == [0, 0]
     action, form = form_fields(r.get_data(as_text=True), "undo")
     r = client.post(action, data=form)
@@ -225,8 +234,12 @@ def test_undo_brings_a_won_hand_back_into_the_winners_form_with_its_scopas(clien
     assert value_of(page, "sides-1-scopas") == "1" and value_of(page, "scopas_shown") == "0,1"
     assert api_game(client, game_id)["rounds"] == []
     # Saved again as it came back: the same hand, scopa included.
-    assert client.post(f"/g/{game_id}/won", data=hidden_fields(page) | won(**TYPICAL, submission_id="sub-again-01")
-                       ).status_code == 303  # fmt: skip
+    assert (
+        client.post(
+            f"/g/{game_id}/won", data=hidden_fields(page) | won(**TYPICAL, submission_id="sub-again-01")
+        ).status_code
+        == 303
+    )
     g = api_game(client, game_id)
     assert [s["total"] for s in g["sides"]] == [3, 2] and g["pending_scopas"] == [0, 0]
 
@@ -244,8 +257,14 @@ def test_a_viewer_has_no_winners_form_and_cannot_post_one(app, client):
 
 def test_check_hand_redirects_to_a_page_that_reloads_without_sending(client):
     game_id = start_at_table(client, "Anna", "Bruno")
-    data = {"sides-0-cards": "22", "sides-0-coins": "6", "settebello": "0", "primiera_by": "0", "action": "check",
-            "submission_id": "sub-prg-00001"}  # fmt: skip
+    data = {
+        "sides-0-cards": "22",
+        "sides-0-coins": "6",
+        "settebello": "0",
+        "primiera_by": "0",
+        "action": "check",
+        "submission_id": "sub-prg-00001",
+    }
     r = client.post(f"/g/{game_id}/counts", data=data)
     assert r.status_code == 303 and r.headers["Location"].startswith(f"/g/{game_id}/counts?d=")
     for _ in range(2):  # shown, then shown again by a reload or Back
@@ -373,8 +392,10 @@ def test_two_phones_entering_the_same_hand_save_it_once_unless_the_second_says_i
     other = app.test_client()
     with client.session_transaction() as mine, other.session_transaction() as theirs:
         theirs["kept"] = mine["kept"]
-    forms = [hidden_fields(c.get(f"/g/{game_id}").get_data(as_text=True).split('id="winners"', 1)[1])
-             for c in (client, other)]  # fmt: skip
+    forms = [
+        hidden_fields(c.get(f"/g/{game_id}").get_data(as_text=True).split('id="winners"', 1)[1])
+        for c in (client, other)
+    ]
     assert forms[0]["hand"] == forms[1]["hand"] == "1"
     assert client.post(f"/g/{game_id}/won", data=forms[0] | won(**TYPICAL)).status_code == 303
     r = other.post(f"/g/{game_id}/won", data=forms[1] | won(**TYPICAL, submission_id="sub-won-phone2"))
@@ -404,8 +425,14 @@ def test_back_to_an_earlier_page_of_a_saved_hand_never_offers_it_again(client):
 
 def test_back_to_a_saved_hand_that_was_undone_since_says_so(client):
     game_id = start_at_table(client, "Anna", "Bruno")
-    data = {"sides-0-cards": "22", "sides-0-coins": "6", "settebello": "0", "primiera_by": "0", "action": "check",
-            "submission_id": "sub-prg-00002"}  # fmt: skip
+    data = {
+        "sides-0-cards": "22",
+        "sides-0-coins": "6",
+        "settebello": "0",
+        "primiera_by": "0",
+        "action": "check",
+        "submission_id": "sub-prg-00002",
+    }
     check = client.post(f"/g/{game_id}/counts", data=data)
     page = client.get(check.headers["Location"]).get_data(as_text=True)
     saved = client.post(f"/g/{game_id}/counts", data=hidden_fields(page) | {"action": "save"}, follow_redirects=True)
@@ -417,8 +444,9 @@ def test_back_to_a_saved_hand_that_was_undone_since_says_so(client):
 
 def test_a_scopa_request_that_does_not_say_which_button_adds_nothing(client):
     game_id = start_at_table(client, "Anna", "Bruno")
-    r = client.post(f"/g/{game_id}/scopa", data={"side": "0", "submission_id": "sub-scopa-nochg"},
-                    follow_redirects=True)  # fmt: skip
+    r = client.post(
+        f"/g/{game_id}/scopa", data={"side": "0", "submission_id": "sub-scopa-nochg"}, follow_redirects=True
+    )
     assert api_game(client, game_id)["pending_scopas"] == [0, 0]
     assert "Change must be 1 (a scopa) or -1 (take one back)" in r.get_data(as_text=True)
 
@@ -431,8 +459,10 @@ def test_a_new_game_kept_on_a_full_phone_makes_room_by_dropping_drafts_not_the_g
     # A draft as large as the cookie allows: a value typed hundreds of characters long (random, so that the
     # compressed cookie weighs what a real one does), kept for Back.
     for size in range(700, 100, -20):
-        r = client.post(f"/g/{game_id}/counts", data={"sides-0-cards": secrets.token_hex(size),
-                                                      "submission_id": f"sub-big-{size:05d}"})  # fmt: skip
+        r = client.post(
+            f"/g/{game_id}/counts",
+            data={"sides-0-cards": secrets.token_hex(size), "submission_id": f"sub-big-{size:05d}"},
+        )
         if r.status_code == 303:
             break
     r = client.post("/new", data={"players-0": "Carla", "players-1": "Dario", "profile": "classic"})

@@ -91,8 +91,14 @@ def test_napola_and_re_bello_score_when_played():
     rules = Rules(napola=True, re_bello=True)
     score = won((["cards", "coins", "settebello", "re_bello"], 10), ["primiera"], rules=rules)
     assert score.sides[0].points == {
-        "cards": 1, "coins": 1, "settebello": 1, "primiera": 0, "scopas": 0, "napola": 10, "re_bello": 1,
-    }  # fmt: skip
+        "cards": 1,
+        "coins": 1,
+        "settebello": 1,
+        "primiera": 0,
+        "scopas": 0,
+        "napola": 10,
+        "re_bello": 1,
+    }
     assert won_categories(rules) == ("cards", "coins", "settebello", "primiera", "re_bello")
     assert won_categories(Rules()) == ("cards", "coins", "settebello", "primiera")
     assert {"settebello", "re_bello"} == NO_TIE

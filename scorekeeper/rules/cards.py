@@ -115,21 +115,79 @@ _OF = {DeckStyle.ITALIAN: "di", DeckStyle.FRENCH: "of", DeckStyle.SPANISH: "de"}
 # Forgiving input: every name a player at the table might type.
 _RANK_WORDS = {
     **{str(n): n for n in range(1, 11)},
-    "a": 1, "ace": 1, "asso": 1, "as": 1, "uno": 1,
-    "j": 8, "jack": 8, "f": 8, "fante": 8, "s": 8, "sota": 8, "knave": 8,
-    "q": 9, "queen": 9, "c": 9, "cavallo": 9, "horse": 9, "knight": 9, "caballo": 9,
-    "k": 10, "king": 10, "r": 10, "re": 10, "rey": 10,
-}  # fmt: skip
+    "a": 1,
+    "ace": 1,
+    "asso": 1,
+    "as": 1,
+    "uno": 1,
+    "j": 8,
+    "jack": 8,
+    "f": 8,
+    "fante": 8,
+    "s": 8,
+    "sota": 8,
+    "knave": 8,
+    "q": 9,
+    "queen": 9,
+    "c": 9,
+    "cavallo": 9,
+    "horse": 9,
+    "knight": 9,
+    "caballo": 9,
+    "k": 10,
+    "king": 10,
+    "r": 10,
+    "re": 10,
+    "rey": 10,
+}
 _SUIT_WORDS = {
-    "d": "d", "♦": "d", "♢": "d", "denari": "d", "denaro": "d", "coins": "d", "coin": "d",
-    "diamonds": "d", "diamond": "d", "oros": "d", "oro": "d", "o": "d",
-    "c": "c", "♥": "c", "♡": "c", "coppe": "c", "coppa": "c", "cups": "c", "cup": "c",
-    "hearts": "c", "heart": "c", "copas": "c", "copa": "c", "h": "c",
-    "s": "s", "♠": "s", "♤": "s", "spade": "s", "spada": "s", "swords": "s", "sword": "s",
-    "spades": "s", "espadas": "s", "espada": "s", "e": "s",
-    "b": "b", "♣": "b", "♧": "b", "bastoni": "b", "bastone": "b", "batons": "b",
-    "baton": "b", "clubs": "b", "club": "b", "bastos": "b", "basto": "b",
-}  # fmt: skip
+    "d": "d",
+    "♦": "d",
+    "♢": "d",
+    "denari": "d",
+    "denaro": "d",
+    "coins": "d",
+    "coin": "d",
+    "diamonds": "d",
+    "diamond": "d",
+    "oros": "d",
+    "oro": "d",
+    "o": "d",
+    "c": "c",
+    "♥": "c",
+    "♡": "c",
+    "coppe": "c",
+    "coppa": "c",
+    "cups": "c",
+    "cup": "c",
+    "hearts": "c",
+    "heart": "c",
+    "copas": "c",
+    "copa": "c",
+    "h": "c",
+    "s": "s",
+    "♠": "s",
+    "♤": "s",
+    "spade": "s",
+    "spada": "s",
+    "swords": "s",
+    "sword": "s",
+    "spades": "s",
+    "espadas": "s",
+    "espada": "s",
+    "e": "s",
+    "b": "b",
+    "♣": "b",
+    "♧": "b",
+    "bastoni": "b",
+    "bastone": "b",
+    "batons": "b",
+    "baton": "b",
+    "clubs": "b",
+    "club": "b",
+    "bastos": "b",
+    "basto": "b",
+}
 _FILLER = {"of", "di", "de", "del", "dei", "delle"}
 _COMPACT = re.compile(r"^(10|[1-9]|[a-z])(.+)$")
 
@@ -224,10 +282,18 @@ def deck_word(context: str, text: str) -> str:
 
 # The French deck's names are words of the reader's language ("Jack of Hearts", "Fante di Cuori"); the Italian and
 # Spanish decks' names are the decks' own, the same in every language ("7 di Denari", "Sota de Oros").
-_FRENCH_RANKS = {1: deck_word("french deck", "Ace"), 8: deck_word("french deck", "Jack"),
-                 9: deck_word("french deck", "Queen"), 10: deck_word("french deck", "King")}  # fmt: skip
-_FRENCH_SUITS = {"d": deck_word("french deck", "Diamonds"), "c": deck_word("french deck", "Hearts"),
-                 "s": deck_word("french deck", "Spades"), "b": deck_word("french deck", "Clubs")}  # fmt: skip
+_FRENCH_RANKS = {
+    1: deck_word("french deck", "Ace"),
+    8: deck_word("french deck", "Jack"),
+    9: deck_word("french deck", "Queen"),
+    10: deck_word("french deck", "King"),
+}
+_FRENCH_SUITS = {
+    "d": deck_word("french deck", "Diamonds"),
+    "c": deck_word("french deck", "Hearts"),
+    "s": deck_word("french deck", "Spades"),
+    "b": deck_word("french deck", "Clubs"),
+}
 _FRENCH_NAME = deck_word("french deck", "%(rank)s of %(suit)s")
 
 
@@ -285,10 +351,15 @@ def parse_cards(items: object, field: str, *, low: int = 0, high: int = DECK_SIZ
             raise err.at(f"{field}[{i}]") from None
         if card in seen:
             raise InvalidCardError(
-                msg("%(card)s is listed twice in %(field)s (positions %(first)s and %(second)s); each card exists once",
-                    card=card, field=f'"{field}"', first=seen[card], second=i),
+                msg(
+                    "%(card)s is listed twice in %(field)s (positions %(first)s and %(second)s); each card exists once",
+                    card=card,
+                    field=f'"{field}"',
+                    first=seen[card],
+                    second=i,
+                ),
                 f"{field}[{i}]",
-            )  # fmt: skip
+            )
         seen[card] = i
         cards.append(card)
     if not low <= len(cards) <= high:
@@ -298,8 +369,9 @@ def parse_cards(items: object, field: str, *, low: int = 0, high: int = DECK_SIZ
         elif low == 0:
             text = msg("%(field)s has %(n)s cards; expected at most %(high)s", field=key, n=len(cards), high=high)
         else:
-            text = msg("%(field)s has %(n)s cards; expected %(low)s to %(high)s", field=key, n=len(cards), low=low,
-                       high=high)  # fmt: skip
+            text = msg(
+                "%(field)s has %(n)s cards; expected %(low)s to %(high)s", field=key, n=len(cards), low=low, high=high
+            )
         raise InvalidCardError(text, field)
     return tuple(cards)
 
@@ -313,10 +385,14 @@ def ensure_disjoint(groups: Iterable[tuple[str, Iterable[Card]]]) -> None:
         for i, card in enumerate(cards):
             if card in owner:
                 raise InvalidCardError(
-                    msg("%(card)s is in both %(first)s and %(second)s; each card exists once", card=card,
-                        first=f'"{owner[card]}"', second=f'"{field}"'),
+                    msg(
+                        "%(card)s is in both %(first)s and %(second)s; each card exists once",
+                        card=card,
+                        first=f'"{owner[card]}"',
+                        second=f'"{field}"',
+                    ),
                     f"{field}[{i}]",
-                )  # fmt: skip
+                )
             owner[card] = field
 
 

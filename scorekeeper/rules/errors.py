@@ -82,8 +82,15 @@ class InvalidRulesError(ScopaError):
 class MissingRuleError(InvalidRulesError):
     """A house rule chosen without the option it needs (``needs``, with the value ``wanted``): RULES.md 1.1."""
 
-    def __init__(self, message: Msg | str, field: str | None = None, kind: str | None = None, *,
-                 needs: str = "", wanted: object = True):  # fmt: skip
+    def __init__(
+        self,
+        message: Msg | str,
+        field: str | None = None,
+        kind: str | None = None,
+        *,
+        needs: str = "",
+        wanted: object = True,
+    ):
         super().__init__(message, field, kind)
         self.needs, self.wanted = needs, wanted
 

@@ -66,20 +66,22 @@ class MatchPoints:
         if value is None:
             return cls()
         if not isinstance(value, Mapping):
-            raise InvalidGameError(msg("match_points must be an object such as {\"win\": 2, \"draw\": 1}"),
-                                   "match_points")  # fmt: skip
+            raise InvalidGameError(msg('match_points must be an object such as {"win": 2, "draw": 1}'), "match_points")
         values = {}
         for key, given in value.items():
             if key not in ("win", "draw", "loss", "bye"):
                 raise InvalidGameError(msg("match_points takes win, draw, loss and bye"), "match_points")
             if not isinstance(given, int) or isinstance(given, bool) or not 0 <= given <= MATCH_POINTS_MAX:
-                raise InvalidGameError(msg("match_points.%(key)s must be a whole number from 0 to %(max)s",
-                                           key=key, max=MATCH_POINTS_MAX), f"match_points.{key}")  # fmt: skip
+                raise InvalidGameError(
+                    msg("match_points.%(key)s must be a whole number from 0 to %(max)s", key=key, max=MATCH_POINTS_MAX),
+                    f"match_points.{key}",
+                )
             values[key] = given
         points = cls(**values)
         if not points.win >= points.draw >= points.loss:
-            raise InvalidGameError(msg("match_points: a win must be worth at least a draw, a draw at least a loss"),
-                                   "match_points")  # fmt: skip
+            raise InvalidGameError(
+                msg("match_points: a win must be worth at least a draw, a draw at least a loss"), "match_points"
+            )
         return points
 
     def to_dict(self) -> dict[str, int]:
@@ -129,10 +131,18 @@ class Standing:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "rank": self.rank, "entrant": self.entrant, "played": self.played, "won": self.won,
-            "drawn": self.drawn, "lost": self.lost, "byes": self.byes, "match_points": self.match_points,
-            "points_for": self.points_for, "points_against": self.points_against, "tiebreaks": dict(self.tiebreaks),
-        }  # fmt: skip
+            "rank": self.rank,
+            "entrant": self.entrant,
+            "played": self.played,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+            "byes": self.byes,
+            "match_points": self.match_points,
+            "points_for": self.points_for,
+            "points_against": self.points_against,
+            "tiebreaks": dict(self.tiebreaks),
+        }
 
 
 def tiebreaks_for(swiss: bool) -> tuple[str, ...]:
@@ -166,8 +176,9 @@ def round_robin_round(entrants: Sequence[str], number: int) -> tuple[list[tuple[
     """Round ``number`` (from 1) of a round-robin of ``entrants``: the tables' pairs and who has the bye."""
     schedule = round_robin(len(entrants))
     if not 1 <= number <= len(schedule):
-        raise InvalidGameError(msg("a round-robin of %(n)s has %(rounds)s rounds", n=len(entrants),
-                                   rounds=len(schedule)), "rounds")  # fmt: skip
+        raise InvalidGameError(
+            msg("a round-robin of %(n)s has %(rounds)s rounds", n=len(entrants), rounds=len(schedule)), "rounds"
+        )
     pairs, bye = [], None
     for a, b in schedule[number - 1]:
         if a >= len(entrants) or b >= len(entrants):
@@ -201,8 +212,9 @@ class Pairing:
     rematches: int = 0
 
 
-def swiss_round(ranked: Sequence[str], scores: Mapping[str, int], met: Iterable[frozenset[str]],
-                had_bye: Iterable[str] = ()) -> Pairing:  # fmt: skip
+def swiss_round(
+    ranked: Sequence[str], scores: Mapping[str, int], met: Iterable[frozenset[str]], had_bye: Iterable[str] = ()
+) -> Pairing:
     """Pair the next Swiss round of ``ranked`` (the entrants playing it, best first).
 
     ``scores`` are their match points, ``met`` the pairs who have already played, ``had_bye`` those who have
@@ -244,8 +256,9 @@ def _candidates(first: str, rest: list[str], scores: Mapping[str, int]) -> list[
     return group[half - 1 :] + list(reversed(group[: half - 1])) + lower
 
 
-def _pair(order: list[str], scores: Mapping[str, int], met: set[frozenset[str]],
-          allow_rematch: bool, budget: list[int]) -> list[tuple[str, str]] | None:  # fmt: skip
+def _pair(
+    order: list[str], scores: Mapping[str, int], met: set[frozenset[str]], allow_rematch: bool, budget: list[int]
+) -> list[tuple[str, str]] | None:
     """Pairs for ``order`` (best first), searched depth first for at most ``budget[0]`` steps (what is used is
     taken off it); None if none without a rematch was found (or, with ``allow_rematch``, the pairing with the
     fewest rematches found)."""
@@ -264,8 +277,9 @@ def _pair(order: list[str], scores: Mapping[str, int], met: set[frozenset[str]],
         first, others = rest[0], rest[1:]
         options = _candidates(first, others, scores)
         if allow_rematch:
-            options = [o for o in options if frozenset((first, o)) not in met] + \
-                      [o for o in options if frozenset((first, o)) in met]  # fmt: skip
+            options = [o for o in options if frozenset((first, o)) not in met] + [
+                o for o in options if frozenset((first, o)) in met
+            ]
         for other in options:
             if budget[0] <= 0:
                 return None  # out of steps: the options left are not tried (each would cost a copy of the rest)
@@ -283,8 +297,13 @@ def _pair(order: list[str], scores: Mapping[str, int], met: set[frozenset[str]],
     return best[0][1] if allow_rematch and best else None
 
 
-def standings(entrants: Sequence[str], results: Iterable[Result], byes: Iterable[str] = (),
-              points: MatchPoints = MatchPoints(), swiss: bool = True) -> list[Standing]:  # fmt: skip
+def standings(
+    entrants: Sequence[str],
+    results: Iterable[Result],
+    byes: Iterable[str] = (),
+    points: MatchPoints = MatchPoints(),
+    swiss: bool = True,
+) -> list[Standing]:
     """The standings of ``entrants`` after ``results`` (unfinished ones do not count) and ``byes`` (one entry
     per bye given), best first, ranked by match points then ``TIEBREAKS`` (Buchholz only for Swiss)."""
     table = {e: Standing(e) for e in entrants}

@@ -47,8 +47,9 @@ NAME_KINDS = {
 def clean_name(value: object, field: str, what: str = "name") -> str:
     """A trimmed name of 1 to ``NAME_MAX`` characters, or an ``InvalidGameError``; ``what`` is a key of NAME_KINDS."""
     if not isinstance(value, str) or not value.strip():
-        raise InvalidGameError(msg("%(what)s must be some text, 1 to %(max)s characters", what=NAME_KINDS[what],
-                                   max=NAME_MAX), field)  # fmt: skip
+        raise InvalidGameError(
+            msg("%(what)s must be some text, 1 to %(max)s characters", what=NAME_KINDS[what], max=NAME_MAX), field
+        )
     return clean_text(value, field, what, NAME_MAX)
 
 
@@ -56,24 +57,28 @@ def clean_text(value: str, field: str, what: str, limit: int) -> str:
     """``value`` with its spacing tidied: printable text of at most ``limit`` characters."""
     kind = NAME_KINDS[what]
     if len(value) > limit * 4:
-        raise InvalidGameError(msg("%(what)s is %(n)s characters long; at most %(max)s", what=kind, n=len(value),
-                                   max=limit), field)  # fmt: skip
+        raise InvalidGameError(
+            msg("%(what)s is %(n)s characters long; at most %(max)s", what=kind, n=len(value), max=limit), field
+        )
     name = " ".join(value.split())
     if len(name) > limit:
-        raise InvalidGameError(msg("%(what)s is %(n)s characters long; at most %(max)s", what=kind, n=len(name),
-                                   max=limit), field)  # fmt: skip
+        raise InvalidGameError(
+            msg("%(what)s is %(n)s characters long; at most %(max)s", what=kind, n=len(name), max=limit), field
+        )
     # A lone surrogate cannot be stored or shown (it is not printable); control characters would garble a sheet.
     if not name.isprintable():
-        raise InvalidGameError(msg("%(what)s must be plain text: letters, digits, spaces and punctuation", what=kind),
-                               field)  # fmt: skip
+        raise InvalidGameError(
+            msg("%(what)s must be plain text: letters, digits, spaces and punctuation", what=kind), field
+        )
     return name
 
 
 def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ...]:
     """Raise unless the sides make a game these rules allow; return them with tidy names."""
     if not isinstance(sides, (list, tuple)) or not sides:
-        raise InvalidGameError(msg("sides must list %(low)s to %(high)s players or teams", low=SIDES_MIN,
-                                   high=SIDES_MAX), "sides")  # fmt: skip
+        raise InvalidGameError(
+            msg("sides must list %(low)s to %(high)s players or teams", low=SIDES_MIN, high=SIDES_MAX), "sides"
+        )
     tidy = []
     for i, side in enumerate(sides):
         name = clean_name(side.name, f"sides[{i}].name", "side")
@@ -83,20 +88,26 @@ def check_sides(sides: Sequence[Side], rules: Rules = Rules()) -> tuple[Side, ..
     count = len(players)
     layout = tuple(len(s.players) for s in tidy)
     if count not in SIDE_LAYOUTS:
-        raise InvalidGameError(msg("Scopa is played by %(counts)s players, not %(n)s", n=count,
-                                   counts=PLAYER_COUNTS_SAID), "sides")  # fmt: skip
+        raise InvalidGameError(
+            msg("Scopa is played by %(counts)s players, not %(n)s", n=count, counts=PLAYER_COUNTS_SAID), "sides"
+        )
     if layout not in SIDE_LAYOUTS[count]:
         allowed = listing([" vs ".join(str(n) for n in option) for option in SIDE_LAYOUTS[count]], Join.OR)
         raise InvalidGameError(
-            msg("%(n)s players play as sides of %(allowed)s players, not %(layout)s", n=count, allowed=allowed,
-                layout=" vs ".join(map(str, layout))),
+            msg(
+                "%(n)s players play as sides of %(allowed)s players, not %(layout)s",
+                n=count,
+                allowed=allowed,
+                layout=" vs ".join(map(str, layout)),
+            ),
             "sides",
-        )  # fmt: skip
+        )
     for i, name in enumerate(players):
         if name in players[:i]:
             shown = [p for s in tidy for p in s.players][i]
-            raise InvalidGameError(msg("two players are called %(name)s; give each their own name", name=repr(shown)),
-                                   "sides")  # fmt: skip
+            raise InvalidGameError(
+                msg("two players are called %(name)s; give each their own name", name=repr(shown)), "sides"
+            )
     names = [s.name.casefold() for s in tidy]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -227,8 +238,11 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
                     # Several sides can pass the target together only on scopas: the higher total wins.
                     if len(leaders) == 1:
                         winner, finished = leaders[0], number
-                        how = msg("on %(category)s in hand %(n)s; the rest of that hand goes unscored",
-                                  category=CATEGORY_NAMES[category], n=number)  # fmt: skip
+                        how = msg(
+                            "on %(category)s in hand %(n)s; the rest of that hand goes unscored",
+                            category=CATEGORY_NAMES[category],
+                            n=number,
+                        )
                         break
         else:
             for i, side in enumerate(score.sides):
@@ -243,16 +257,29 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
                 first, category = _reach_first(before, score, leaders, top)
                 if first is not None:
                     winner, finished = first, number
-                    how = msg("on the recount of hand %(n)s: first to %(top)s, on %(category)s", n=number, top=top,
-                              category=CATEGORY_NAMES[category])  # fmt: skip
-                    note = msg("Tied at %(top)s: recounting hand %(n)s category by category, %(name)s reaches %(top)s "
-                               "first, on %(category)s.", top=top, n=number, name=names[first],
-                               category=CATEGORY_NAMES[category])  # fmt: skip
+                    how = msg(
+                        "on the recount of hand %(n)s: first to %(top)s, on %(category)s",
+                        n=number,
+                        top=top,
+                        category=CATEGORY_NAMES[category],
+                    )
+                    note = msg(
+                        "Tied at %(top)s: recounting hand %(n)s category by category, %(name)s reaches %(top)s "
+                        "first, on %(category)s.",
+                        top=top,
+                        n=number,
+                        name=names[first],
+                        category=CATEGORY_NAMES[category],
+                    )
                 else:
                     tied = True
-                    note = msg("Tied at %(top)s, and still tied on the recount of hand %(n)s (both reach it on "
-                               "%(category)s): play another hand.", top=top, n=number,
-                               category=CATEGORY_NAMES[category])  # fmt: skip
+                    note = msg(
+                        "Tied at %(top)s, and still tied on the recount of hand %(n)s (both reach it on "
+                        "%(category)s): play another hand.",
+                        top=top,
+                        n=number,
+                        category=CATEGORY_NAMES[category],
+                    )
             else:
                 tied = True
     else:
@@ -292,25 +319,44 @@ def _called_out(
             counted[i] += side.points[category]
             totals[i] += side.points[category]
         if totals[caller] >= target:
-            how = msg("by calling out in hand %(n)s, reaching %(target)s on %(category)s", n=number, target=target,
-                      category=CATEGORY_NAMES[category])  # fmt: skip
-            note = msg("%(name)s called out. Counted category by category, %(name)s reaches %(total)s on %(category)s: "
-                       "the call is good and %(name)s wins; the rest of the hand goes unscored.", name=names[caller],
-                       total=totals[caller], category=CATEGORY_NAMES[category])  # fmt: skip
+            how = msg(
+                "by calling out in hand %(n)s, reaching %(target)s on %(category)s",
+                n=number,
+                target=target,
+                category=CATEGORY_NAMES[category],
+            )
+            note = msg(
+                "%(name)s called out. Counted category by category, %(name)s reaches %(total)s on %(category)s: "
+                "the call is good and %(name)s wins; the rest of the hand goes unscored.",
+                name=names[caller],
+                total=totals[caller],
+                category=CATEGORY_NAMES[category],
+            )
             return caller, number, how, note, False
     others = [i for i in range(len(names)) if i != caller]
     top = max(totals[i] for i in others)
     best = [i for i in others if totals[i] == top]
     winner = best[0] if len(best) == 1 else _reach_first(before, score, best, top)[0]
     if winner is None:
-        note = msg("%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
-                   "The others are tied at %(top)s: they play another hand.", name=names[caller],
-                   total=totals[caller], target=target, top=top)  # fmt: skip
+        note = msg(
+            "%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
+            "The others are tied at %(top)s: they play another hand.",
+            name=names[caller],
+            total=totals[caller],
+            target=target,
+            top=top,
+        )
         return None, None, None, note, True
     how = msg("as %(caller)s's call out failed in hand %(n)s", caller=names[caller], n=number)
-    note = msg("%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
-               "%(winner)s wins with %(top)s.", name=names[caller], total=totals[caller], target=target,
-               winner=names[winner], top=totals[winner])  # fmt: skip
+    note = msg(
+        "%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
+        "%(winner)s wins with %(top)s.",
+        name=names[caller],
+        total=totals[caller],
+        target=target,
+        winner=names[winner],
+        top=totals[winner],
+    )
     return winner, number, how, note, False
 
 
@@ -331,11 +377,16 @@ def _status(progress: Progress, names: Sequence[str], target: int) -> Msg:
     if not hands:
         return msg("No hands yet: first to %(target)s wins.", target=target)
     if progress.tied:
-        return msg("Tied at %(score)s at or over %(target)s: play another hand.", score=_shown(names, totals),
-                   target=target)  # fmt: skip
+        return msg(
+            "Tied at %(score)s at or over %(target)s: play another hand.", score=_shown(names, totals), target=target
+        )
     top = max(totals)
     leaders = [names[i] for i, t in enumerate(totals) if t == top]
     if len(leaders) > 1:
         return msg("Tied %(score)s; %(target)s to win.", score=_shown(names, totals), target=target)
-    return msg("%(name)s leads %(score)s; %(target)s to win.", name=leaders[0],
-               score=_shown(names, totals, totals.index(top)), target=target)  # fmt: skip
+    return msg(
+        "%(name)s leads %(score)s; %(target)s to win.",
+        name=leaders[0],
+        score=_shown(names, totals, totals.index(top)),
+        target=target,
+    )

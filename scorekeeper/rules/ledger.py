@@ -121,11 +121,18 @@ class HandEntry:
             elif sides:
                 text = msg("sides must list %(n)s sides, each with a pile, a tally or won", n=sides)
             elif got is not None:
-                text = msg("sides must list %(low)s to %(high)s sides, not %(got)s, each with a pile, a tally or won",
-                           low=SIDES_MIN, high=SIDES_MAX, got=got)  # fmt: skip
+                text = msg(
+                    "sides must list %(low)s to %(high)s sides, not %(got)s, each with a pile, a tally or won",
+                    low=SIDES_MIN,
+                    high=SIDES_MAX,
+                    got=got,
+                )
             else:
-                text = msg("sides must list %(low)s to %(high)s sides, each with a pile, a tally or won",
-                           low=SIDES_MIN, high=SIDES_MAX)  # fmt: skip
+                text = msg(
+                    "sides must list %(low)s to %(high)s sides, each with a pile, a tally or won",
+                    low=SIDES_MIN,
+                    high=SIDES_MAX,
+                )
             raise InvalidRoundError(text, "sides")
         out = []
         for i, row in enumerate(rows):
@@ -146,10 +153,13 @@ class HandEntry:
             scopas = row.get("scopas", 0)
             if type(scopas) is not int or not 0 <= scopas <= SCOPAS_MAX:
                 raise InvalidRoundError(
-                    msg("scopas must be a whole number from 0 to %(max)s, not %(value)s", max=SCOPAS_MAX,
-                        value=excerpt(scopas)),
+                    msg(
+                        "scopas must be a whole number from 0 to %(max)s, not %(value)s",
+                        max=SCOPAS_MAX,
+                        value=excerpt(scopas),
+                    ),
                     f"{field}.scopas",
-                )  # fmt: skip
+                )
             if "pile" in row:
                 out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile")))
             elif "won" in row:
@@ -159,8 +169,13 @@ class HandEntry:
         call = data.get("call_out")
         if call is not None and (type(call) is not int or not 0 <= call < len(out)):
             raise InvalidRoundError(
-                msg("call_out must be the number of the side that called itself out, 0 to %(last)s, not %(value)s",
-                    last=len(out) - 1, value=excerpt(call)), "call_out")  # fmt: skip
+                msg(
+                    "call_out must be the number of the side that called itself out, 0 to %(last)s, not %(value)s",
+                    last=len(out) - 1,
+                    value=excerpt(call),
+                ),
+                "call_out",
+            )
         return cls(tuple(out), call)
 
 
@@ -168,15 +183,19 @@ def read_won(data: object, field: str) -> frozenset[str]:
     """The categories one side won: a list of names, each at most once (which are asked is the rules')."""
     names = keys(WON_CATEGORIES)
     if not isinstance(data, list):
-        raise InvalidRoundError(msg("won must be a list of the categories the side won, from %(names)s", names=names),
-                                field)  # fmt: skip
+        raise InvalidRoundError(
+            msg("won must be a list of the categories the side won, from %(names)s", names=names), field
+        )
     if len(data) > len(WON_CATEGORIES):
-        raise InvalidRoundError(msg("won lists at most %(max)s categories, not %(n)s", max=len(WON_CATEGORIES),
-                                    n=len(data)), field)  # fmt: skip
+        raise InvalidRoundError(
+            msg("won lists at most %(max)s categories, not %(n)s", max=len(WON_CATEGORIES), n=len(data)), field
+        )
     for j, name in enumerate(data):
         if not isinstance(name, str) or name not in WON_CATEGORIES:
-            raise InvalidRoundError(msg("unknown category %(value)s (expected %(names)s)", value=excerpt(name),
-                                        names=names), f"{field}[{j}]")  # fmt: skip
+            raise InvalidRoundError(
+                msg("unknown category %(value)s (expected %(names)s)", value=excerpt(name), names=names),
+                f"{field}[{j}]",
+            )
         if name in data[:j]:
             raise InvalidRoundError(msg("%(name)s is listed twice for this side", name=name), f"{field}[{j}]")
     return frozenset(data)
@@ -371,7 +390,8 @@ def add_hand(before: GameScore, record: RoundRecord, score: RoundScore, game: Ga
     ((4, 0), 'A leads 4-0; 11 to win.')
     """
     progress = play_on(before.progress, score, game.names, game.target, game.rules.end)
-    played = ScoredRound(record, _noted(score, progress, len(progress.totals) - 1), progress.counted[-1],
-                         progress.totals[-1])  # fmt: skip
+    played = ScoredRound(
+        record, _noted(score, progress, len(progress.totals) - 1), progress.counted[-1], progress.totals[-1]
+    )
     dealer, leader = dealer_and_leader(game.sides, len(game.rounds), game.rules.direction)
     return GameScore(game, (*before.rounds, played), progress, dealer, leader)

@@ -44,9 +44,14 @@ RULE_TEXT = {
 # Each kind of play and the rule that allows it: "self" is an ace taking itself on an empty table, "ace-sweep" an
 # ace sweeping with an ace on the table, "ace-trail" the sweeping ace laid instead (RULES.md 1.1 house rules).
 KIND_RULE = {
-    "match": "single-card", "sum": "sum", "ace": "ace-takes-all", "trail": "trail", "self": "ace-empty-table",
-    "ace-sweep": "ace-on-ace", "ace-trail": "ace-may-trail",
-}  # fmt: skip
+    "match": "single-card",
+    "sum": "sum",
+    "ace": "ace-takes-all",
+    "trail": "trail",
+    "self": "ace-empty-table",
+    "ace-sweep": "ace-on-ace",
+    "ace-trail": "ace-may-trail",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,21 +393,26 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
         else:
             ace = msg("It is not a scopa (an ace's sweep scores none unless ace_sweep_scopa).")
         if group.kind == "self":
-            said = msg("%(card)s takes itself: on an empty table an ace is a one-card trick (ace_empty_table).",
-                       card=card)  # fmt: skip
+            said = msg(
+                "%(card)s takes itself: on an empty table an ace is a one-card trick (ace_empty_table).", card=card
+            )
         elif group.kind == "ace-sweep":
             said = msg("%(card)s may take the whole table instead of the ace on it (ace_on_ace may_sweep).", card=card)
         else:
-            said = msg("%(card)s takes the whole table: with no ace on it, an ace takes every card (ace takes all).",
-                       card=card)  # fmt: skip
+            said = msg(
+                "%(card)s takes the whole table: with no ace on it, an ace takes every card (ace takes all).", card=card
+            )
         return _then(said, ace)
     if group.kind == "ace-trail":
         return msg("%(card)s may be laid on the table instead of taking it all (ace_may_trail).", card=card)
     if group.kind == "trail":
         if not ctx.table:
             return msg("%(card)s is trailed: the table is empty.", card=card)
-        return msg("%(card)s is trailed: no card worth %(value)s and no set adding up to %(value)s is on the table.",
-                   card=card, value=value)  # fmt: skip
+        return msg(
+            "%(card)s is trailed: no card worth %(value)s and no set adding up to %(value)s is on the table.",
+            card=card,
+            value=value,
+        )
     if group.kind == "match":
         singles = group.parts[0][2]
         counts = {v: len(cs) for v, cs in ctx.by_value.items()}
@@ -410,8 +420,13 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
         example = [ctx.by_value[v][i] for v, n in a_sum for i in range(n)] if a_sum is not None else None
         if len(singles) == 1:
             if example:
-                said = msg("%(card)s takes %(single)s, the card of equal value; a sum such as %(sum)s may not be taken "
-                           "while it is there.", card=card, single=singles[0], sum=_plus(example))  # fmt: skip
+                said = msg(
+                    "%(card)s takes %(single)s, the card of equal value; a sum such as %(sum)s may not be taken "
+                    "while it is there.",
+                    card=card,
+                    single=singles[0],
+                    sum=_plus(example),
+                )
             else:
                 said = msg("%(card)s takes %(single)s, the card of equal value.", card=card, single=singles[0])
             return _then(said, note)
@@ -421,25 +436,45 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
         else:
             target = msg("one card of equal value")
         if example:
-            said = msg("%(card)s takes %(target)s: one card of equal value, the player's choice of %(options)s, never "
-                       "two; a sum such as %(sum)s may not be taken while it is there.",
-                       card=card, target=target, options=options, sum=_plus(example))  # fmt: skip
+            said = msg(
+                "%(card)s takes %(target)s: one card of equal value, the player's choice of %(options)s, never "
+                "two; a sum such as %(sum)s may not be taken while it is there.",
+                card=card,
+                target=target,
+                options=options,
+                sum=_plus(example),
+            )
         else:
-            said = msg("%(card)s takes %(target)s: one card of equal value, the player's choice of %(options)s, never "
-                       "two.", card=card, target=target, options=options)  # fmt: skip
+            said = msg(
+                "%(card)s takes %(target)s: one card of equal value, the player's choice of %(options)s, never two.",
+                card=card,
+                target=target,
+                options=options,
+            )
         return _then(said, note)
     arithmetic = " + ".join(str(v) for v, n, _ in group.parts for _ in range(n))
     what: object = _plus(capture) if capture else msg("a set adding up to %(value)s", value=value)
-    said = msg("%(card)s takes %(what)s (%(sum)s = %(value)s); no single %(value)s is on the table.",
-               card=card, what=what, sum=arithmetic, value=value)  # fmt: skip
+    said = msg(
+        "%(card)s takes %(what)s (%(sum)s = %(value)s); no single %(value)s is on the table.",
+        card=card,
+        what=what,
+        sum=arithmetic,
+        value=value,
+    )
     fewest = ctx.rules.capture_choice == "fewest"
     choice: Msg | None = None
     if group.options > 1 and fewest:
-        choice = msg("One of %(options)s sets that add up to %(value)s, the player's choice among those of %(n)s "
-                     "cards (capture_choice fewest).", options=group.options, value=value, n=taken)  # fmt: skip
+        choice = msg(
+            "One of %(options)s sets that add up to %(value)s, the player's choice among those of %(n)s "
+            "cards (capture_choice fewest).",
+            options=group.options,
+            value=value,
+            n=taken,
+        )
     elif group.options > 1:
-        choice = msg("One of %(options)s sets that add up to %(value)s, the player's choice.",
-                     options=group.options, value=value)  # fmt: skip
+        choice = msg(
+            "One of %(options)s sets that add up to %(value)s, the player's choice.", options=group.options, value=value
+        )
     elif fewest:
         choice = msg("Only sets of %(n)s cards may be taken (capture_choice fewest).", n=taken)
     return _then(_then(said, choice), note)
@@ -516,8 +551,11 @@ def lead_barred(card: Card, hand: Sequence[Card] | None, rules: Rules, first_lea
         return None
     if hand is not None and all(c.value == 1 for c in hand):
         return None
-    return msg("%(card)s may not lead the hand: the first card of a hand may not be an ace unless the hand holds only "
-               "aces (no_ace_first_lead).", card=card)  # fmt: skip
+    return msg(
+        "%(card)s may not lead the hand: the first card of a hand may not be an ace unless the hand holds only "
+        "aces (no_ace_first_lead).",
+        card=card,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -673,38 +711,69 @@ def _why_illegal(
         if len(groups) > 3:
             return "must-capture", msg(
                 "%(card)s can capture (%(takes)s; ...), so it may not be trailed: it must take, or the player plays "
-                "another card.", card=card, takes=takes)  # fmt: skip
+                "another card.",
+                card=card,
+                takes=takes,
+            )
         return "must-capture", msg(
             "%(card)s can capture (%(takes)s), so it may not be trailed: it must take, or the player plays another "
-            "card.", card=card, takes=takes)  # fmt: skip
+            "card.",
+            card=card,
+            takes=takes,
+        )
     if kind == "trail":
-        return "trail", msg("%(card)s can take nothing here: %(claim)s is not worth %(value)s.",
-                            card=card, claim=_plus(claim), value=value)  # fmt: skip
+        return "trail", msg(
+            "%(card)s can take nothing here: %(claim)s is not worth %(value)s.",
+            card=card,
+            claim=_plus(claim),
+            value=value,
+        )
     if kind == "ace":
         return "ace-takes-all", msg(
             "with no ace on the table, %(card)s takes every table card (%(n)s), not only %(claim)s (ace takes all).",
-            card=card, n=len(table), claim=_plus(claim))  # fmt: skip
+            card=card,
+            n=len(table),
+            claim=_plus(claim),
+        )
     if kind == "match":
         singles = [c for c in table if c.value == value]
         if len(claim) == 1 or all(c.value == value for c in claim):
             return "single-card", msg(
                 "%(card)s takes exactly one card of value %(value)s (%(singles)s), not %(claim)s.",
-                card=card, value=value, singles=listing(singles, Join.OR), claim=_plus(claim))  # fmt: skip
+                card=card,
+                value=value,
+                singles=listing(singles, Join.OR),
+                claim=_plus(claim),
+            )
         there = listing(singles, Join.AND)
         return "single-card", nmsg(
             "%(there)s is on the table, so %(claim)s may not be taken with a %(value)s.",
             "%(there)s are on the table, so %(claim)s may not be taken with a %(value)s.",
-            len(singles), there=there, claim=_plus(claim), value=value)  # fmt: skip
+            len(singles),
+            there=there,
+            claim=_plus(claim),
+            value=value,
+        )
     total = sum(c.value for c in claim)
     if total != value:
         return "sum", nmsg(
             "%(claim)s is worth %(total)s, not %(value)s: %(card)s cannot take it.",
             "%(claim)s add up to %(total)s, not %(value)s: %(card)s cannot take it.",
-            len(claim), claim=_plus(claim), total=total, value=value, card=card)  # fmt: skip
+            len(claim),
+            claim=_plus(claim),
+            total=total,
+            value=value,
+            card=card,
+        )
     fewest = min(sum(n for _, n, _ in g.parts) for g in groups)
     return "fewest", msg(
         "%(claim)s adds up to %(value)s, but a set of %(fewest)s cards can be taken, so %(count)s cards may not "
-        "(capture_choice fewest).", claim=_plus(claim), value=value, fewest=fewest, count=len(claim))  # fmt: skip
+        "(capture_choice fewest).",
+        claim=_plus(claim),
+        value=value,
+        fewest=fewest,
+        count=len(claim),
+    )
 
 
 def deal_check(cards: Sequence[Card]) -> DealCheck:
@@ -716,11 +785,17 @@ def deal_check(cards: Sequence[Card]) -> DealCheck:
     check_position((), cards, deal=True)
     kings = sum(1 for c in cards if c.rank is Rank.RE)
     if kings >= 3:
-        reason = msg("%(n)s kings are on the table: the hand is redealt by the same dealer "
-                     "(with three or more kings face up, no scopa is possible).", n=kings)  # fmt: skip
+        reason = msg(
+            "%(n)s kings are on the table: the hand is redealt by the same dealer "
+            "(with three or more kings face up, no scopa is possible).",
+            n=kings,
+        )
     elif kings:
-        reason = nmsg("%(n)s king on the table: play on (a redeal needs 3 or 4).",
-                      "%(n)s kings on the table: play on (a redeal needs 3 or 4).", kings)  # fmt: skip
+        reason = nmsg(
+            "%(n)s king on the table: play on (a redeal needs 3 or 4).",
+            "%(n)s kings on the table: play on (a redeal needs 3 or 4).",
+            kings,
+        )
     else:
         reason = msg("No kings on the table: play on.")
     return DealCheck(kings >= 3, kings, reason)

@@ -138,19 +138,36 @@ VALUE_LABELS: dict[object, Msg] = {
     "left": pmsg("option value", "to the left"),
 }
 CAPTURE_OPTIONS = (
-    "capture_choice", "last_card_scopa", "ace_takes_all", "ace_sweep_scopa", "ace_empty_table", "ace_on_ace",
-    "ace_may_trail", "ace_never_scopa", "no_ace_first_lead",
-)  # fmt: skip
+    "capture_choice",
+    "last_card_scopa",
+    "ace_takes_all",
+    "ace_sweep_scopa",
+    "ace_empty_table",
+    "ace_on_ace",
+    "ace_may_trail",
+    "ace_never_scopa",
+    "no_ace_first_lead",
+)
 # The house rules as a form groups them, each group under a heading; every option is in one group.
 OPTION_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
     (msg("Capturing"), ("capture_choice", "last_card_scopa")),
-    (msg("The ace (Scopa d'assi)"), ("ace_takes_all", "ace_sweep_scopa", "ace_empty_table", "ace_on_ace",
-                                     "ace_may_trail", "ace_never_scopa", "no_ace_first_lead")),
+    (
+        msg("The ace (Scopa d'assi)"),
+        (
+            "ace_takes_all",
+            "ace_sweep_scopa",
+            "ace_empty_table",
+            "ace_on_ace",
+            "ace_may_trail",
+            "ace_never_scopa",
+            "no_ace_first_lead",
+        ),
+    ),
     (msg("Primiera"), ("primiera_all_suits", "primiera_method", "primiera_min_sevens", "primiera_courts")),
     (msg("Extra points"), ("napola", "napola_points", "re_bello", "napoleone")),
     (msg("End of the game"), ("end", "call_out")),
     (msg("Seats"), ("direction",)),
-)  # fmt: skip
+)
 # Options that mean something only when others have these values (RULES.md 1.1): a form shows them only then.
 OPTION_NEEDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "ace_sweep_scopa": (("ace_takes_all", True), ("ace_never_scopa", False)),
@@ -198,66 +215,100 @@ class Profile:
         return tuple(k for k in (*OPTION_CHOICES, "target", "deal") if k not in self.fixed)
 
 
-def _profile(name: str, title: Msg, description: Msg, source: Msg,
-             options: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), targets: dict[int, int] | None = None,
-             deals: dict[int, str] | None = None, players: tuple[int, ...] = PLAYER_COUNTS,
-             partnerships_only: bool = False, defaults: Mapping[str, Any] | None = None,
-             partnerships_at: tuple[int, ...] = ()) -> Profile:  # fmt: skip
+def _profile(
+    name: str,
+    title: Msg,
+    description: Msg,
+    source: Msg,
+    options: Mapping[str, Any] | Iterable[tuple[str, Any]] = (),
+    targets: dict[int, int] | None = None,
+    deals: dict[int, str] | None = None,
+    players: tuple[int, ...] = PLAYER_COUNTS,
+    partnerships_only: bool = False,
+    defaults: Mapping[str, Any] | None = None,
+    partnerships_at: tuple[int, ...] = (),
+) -> Profile:
     targets = targets or {n: 11 for n in players}
     deals = {n: "3+4" for n in players} | (deals or {})
     return Profile(
-        name, title, description, source, MappingProxyType(dict(options)), MappingProxyType(dict(defaults or {})),
-        MappingProxyType(targets), MappingProxyType(deals), tuple(players), partnerships_only, partnerships_at,
-    )  # fmt: skip
+        name,
+        title,
+        description,
+        source,
+        MappingProxyType(dict(options)),
+        MappingProxyType(dict(defaults or {})),
+        MappingProxyType(targets),
+        MappingProxyType(deals),
+        tuple(players),
+        partnerships_only,
+        partnerships_at,
+    )
 
 
 PROFILES: dict[str, Profile] = {
     p.name: p
     for p in (
         _profile(
-            "classic", pmsg("profile", "Classic"),
+            "classic",
+            pmsg("profile", "Classic"),
             msg("The usual club rules: first to 11, ties score nobody, primiera needs all four suits."),
             msg("club rules sheet (seed 003); the card maker's article (seed 002) for primiera"),
         ),
         _profile(
-            "count-out", pmsg("profile", "Count-out"),
+            "count-out",
+            pmsg("profile", "Count-out"),
             msg("Classic, but points count category by category and the first side to reach 11 wins at once."),
             msg("the card maker's article (seed 002)"),
             options={"end": "count_out"},
         ),
         _profile(
-            "boxed", pmsg("profile", "Boxed edition"),
+            "boxed",
+            pmsg("profile", "Boxed edition"),
             msg("The retail box's leaflet: 11 for two, 8 for three, 15 for four in partnerships dealt 9 each."),
             msg("the boxed retail edition (seed 004)"),
-            options={"primiera_all_suits": False}, defaults={"direction": "left"},
-            targets={2: 11, 3: 8, 4: 15}, deals={4: "9+4"}, players=(2, 3, 4), partnerships_at=(4,),
+            options={"primiera_all_suits": False},
+            defaults={"direction": "left"},
+            targets={2: 11, 3: 8, 4: 15},
+            deals={4: "9+4"},
+            players=(2, 3, 4),
+            partnerships_at=(4,),
         ),
         _profile(
-            "casual", pmsg("profile", "Casual"),
+            "casual",
+            pmsg("profile", "Casual"),
             msg("The online game's rules: primiera always counted, even with a suit missing; 11 by default."),
             msg("the first online game (seed 000)"),
             options={"primiera_all_suits": False},
         ),
         _profile(
-            "scopone", pmsg("profile", "Scopone"),
+            "scopone",
+            pmsg("profile", "Scopone"),
             msg("Four players in two partnerships, 9 cards each and 4 to the table, to 11."),
             pmsg("source", "Scopone"),
-            deals={4: "9+4"}, players=(4,), partnerships_only=True,
+            deals={4: "9+4"},
+            players=(4,),
+            partnerships_only=True,
         ),
         _profile(
-            "scopone-scientifico", pmsg("profile", "Scopone scientifico"),
+            "scopone-scientifico",
+            pmsg("profile", "Scopone scientifico"),
             msg("Four players in two partnerships, all 40 cards dealt 10 each, none to the table, to 21."),
             pmsg("source", "Scopone scientifico"),
-            targets={4: 21}, deals={4: "10+0"}, players=(4,), partnerships_only=True,
+            targets={4: 21},
+            deals={4: "10+0"},
+            players=(4,),
+            partnerships_only=True,
         ),
         _profile(
-            "asso-piglia-tutto", pmsg("profile", "Asso piglia tutto"),
+            "asso-piglia-tutto",
+            pmsg("profile", "Asso piglia tutto"),
             msg("Scopa d'assi: an ace takes the whole table (not a scopa), the napola scores, to 31."),
             pmsg("source", "Scopa d'assi"),
-            options={"ace_takes_all": True, "napola": True}, targets={n: 31 for n in PLAYER_COUNTS},
+            options={"ace_takes_all": True, "napola": True},
+            targets={n: 31 for n in PLAYER_COUNTS},
         ),
     )
-}  # fmt: skip
+}
 DEFAULT_PROFILE = "classic"
 
 
@@ -298,10 +349,13 @@ class Rules:
         """The rules of a profile with nothing overridden."""
         if name not in PROFILES:
             raise InvalidRulesError(
-                msg("unknown rule profile: %(value)s (expected one of %(names)s)", value=excerpt(name),
-                    names=keys(PROFILES)),
+                msg(
+                    "unknown rule profile: %(value)s (expected one of %(names)s)",
+                    value=excerpt(name),
+                    names=keys(PROFILES),
+                ),
                 "profile",
-            )  # fmt: skip
+            )
         return cls(profile=name, **PROFILES[name].options, **PROFILES[name].defaults)
 
     @classmethod
@@ -320,10 +374,13 @@ class Rules:
         for key in data:
             if key not in known:
                 raise InvalidRulesError(
-                    msg("unknown rule option: %(value)s (expected one of %(names)s)", value=excerpt(key),
-                        names=keys(sorted(known))),
+                    msg(
+                        "unknown rule option: %(value)s (expected one of %(names)s)",
+                        value=excerpt(key),
+                        names=keys(sorted(known)),
+                    ),
                     str(key),
-                )  # fmt: skip
+                )
         profile_name = data.get("profile", DEFAULT_PROFILE)
         if not isinstance(profile_name, str):
             raise InvalidRulesError(
@@ -340,25 +397,35 @@ class Rules:
             # bool is an int in Python; keep true/false and strings apart.
             if not any(type(value) is type(c) and value == c for c in choices):
                 shown = listing([_json(c) for c in choices], Join.OR)
-                raise InvalidRulesError(msg("%(key)s must be %(choices)s, not %(value)s", key=key, choices=shown,
-                                            value=_json(value)), key)  # fmt: skip
+                raise InvalidRulesError(
+                    msg("%(key)s must be %(choices)s, not %(value)s", key=key, choices=shown, value=_json(value)), key
+                )
             if key in profile.fixed and value != profile.options[key]:
                 raise InvalidRulesError(
-                    msg("profile %(profile)s always plays %(key)s %(fixed)s; choose another profile (e.g. 'classic') "
-                        "to play %(value)s", profile=repr(profile_name), key=key, fixed=_json(profile.options[key]),
-                        value=_json(value)),
+                    msg(
+                        "profile %(profile)s always plays %(key)s %(fixed)s; choose another profile (e.g. 'classic') "
+                        "to play %(value)s",
+                        profile=repr(profile_name),
+                        key=key,
+                        fixed=_json(profile.options[key]),
+                        value=_json(value),
+                    ),
                     key,
-                )  # fmt: skip
+                )
             changes[key] = value
         if data.get("target") is not None:
             target = data["target"]
             low, high = TARGET_RANGE
             if type(target) is not int or not low <= target <= high:
                 raise InvalidRulesError(
-                    msg("target must be a whole number from %(low)s to %(high)s, not %(value)s", low=low, high=high,
-                        value=_json(target)),
+                    msg(
+                        "target must be a whole number from %(low)s to %(high)s, not %(value)s",
+                        low=low,
+                        high=high,
+                        value=_json(target),
+                    ),
                     "target",
-                )  # fmt: skip
+                )
             changes["target"] = target
         if data.get("deal") is not None:
             deal = data["deal"]
@@ -369,10 +436,13 @@ class Rules:
                 )
             if "deal" in profile.fixed and deal not in profile.deals.values():
                 raise InvalidRulesError(
-                    msg("profile %(profile)s always deals %(deal)s", profile=repr(profile_name),
-                        deal=next(iter(profile.deals.values()))),
+                    msg(
+                        "profile %(profile)s always deals %(deal)s",
+                        profile=repr(profile_name),
+                        deal=next(iter(profile.deals.values())),
+                    ),
                     "deal",
-                )  # fmt: skip
+                )
             changes["deal"] = deal
         chosen = replace(rules, **changes)
         chosen.check_combination()
@@ -382,16 +452,27 @@ class Rules:
         """Refuse a house rule that only means something with another one (RULES.md 1.1), naming it."""
         if self.ace_never_scopa and self.ace_sweep_scopa:
             raise InvalidRulesError(
-                msg("ace_never_scopa says an ace never makes a scopa, but ace_sweep_scopa says its sweep does; "
-                    "choose one"), "ace_never_scopa")  # fmt: skip
+                msg(
+                    "ace_never_scopa says an ace never makes a scopa, but ace_sweep_scopa says its sweep does; "
+                    "choose one"
+                ),
+                "ace_never_scopa",
+            )
         classic = Rules()
         for key, needs in OPTION_NEEDS.items():
             if key in UNCHECKED_NEEDS or getattr(self, key) == getattr(classic, key) or self.applies(key):
                 continue
             needed, wanted = next((k, v) for k, v in needs if getattr(self, k) != v)
             raise MissingRuleError(
-                msg("%(key)s means something only with %(needed)s on; turn %(needed)s on to play it", key=key,
-                    needed=needed), key, needs=needed, wanted=wanted)  # fmt: skip
+                msg(
+                    "%(key)s means something only with %(needed)s on; turn %(needed)s on to play it",
+                    key=key,
+                    needed=needed,
+                ),
+                key,
+                needs=needed,
+                wanted=wanted,
+            )
 
     def applies(self, key: str) -> bool:
         """Whether option ``key`` means anything with the other options as they are (OPTION_NEEDS)."""
@@ -421,14 +502,23 @@ class Rules:
         if players not in profile.players:
             counts = listing([str(n) for n in profile.players], Join.OR)
             raise InvalidRulesError(
-                msg("profile %(profile)s is for %(counts)s players, not %(n)s", profile=repr(self.profile),
-                    counts=counts, n=players),
+                msg(
+                    "profile %(profile)s is for %(counts)s players, not %(n)s",
+                    profile=repr(self.profile),
+                    counts=counts,
+                    n=players,
+                ),
                 "profile",
-            )  # fmt: skip
+            )
         if players in profile.partnerships_at and not partnerships:
             raise InvalidRulesError(
-                msg("profile %(profile)s seats %(n)s players as two partnerships of two", profile=repr(self.profile),
-                    n=players), "profile")  # fmt: skip
+                msg(
+                    "profile %(profile)s seats %(n)s players as two partnerships of two",
+                    profile=repr(self.profile),
+                    n=players,
+                ),
+                "profile",
+            )
         if profile.partnerships_only and not partnerships:
             raise InvalidRulesError(
                 msg("profile %(profile)s is played by two partnerships of two", profile=repr(self.profile)), "profile"
@@ -456,8 +546,14 @@ class Rules:
                 if short:
                     lines.append(msg("%(option)s: %(value)s", option=OPTION_TITLES[key], value=value_label(value)))
                 else:
-                    lines.append(msg("%(option)s: %(value)s (%(help)s)", option=OPTION_TITLES[key],
-                                     value=value_label(value), help=OPTION_HELP[key]))  # fmt: skip
+                    lines.append(
+                        msg(
+                            "%(option)s: %(value)s (%(help)s)",
+                            option=OPTION_TITLES[key],
+                            value=value_label(value),
+                            help=OPTION_HELP[key],
+                        )
+                    )
         return lines
 
 

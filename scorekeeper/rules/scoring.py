@@ -284,8 +284,12 @@ def score_round(
     itself out), so counts may add up to fewer than the deck's 40 cards and the settebello may still be unplayed.
     """
     if not SIDES_MIN <= len(sides) <= SIDES_MAX:
-        raise InvalidRoundError(msg("a hand is scored for %(low)s to %(high)s sides, not %(n)s", low=SIDES_MIN,
-                                    high=SIDES_MAX, n=len(sides)), "sides")  # fmt: skip
+        raise InvalidRoundError(
+            msg(
+                "a hand is scored for %(low)s to %(high)s sides, not %(n)s", low=SIDES_MIN, high=SIDES_MAX, n=len(sides)
+            ),
+            "sides",
+        )
     wons = [held for _, held, _ in sides if isinstance(held, Won)]
     if wons:
         if len(wons) != len(sides):
@@ -309,9 +313,12 @@ def score_round(
                     text = (
                         msg("%(card)s is listed twice in this pile; each card belongs to one pile", card=card)
                         if owner[card] == i
-                        else msg("%(card)s is also in the pile of %(name)s; each card belongs to one pile",
-                                 card=card, name=names[owner[card]])
-                    )  # fmt: skip
+                        else msg(
+                            "%(card)s is also in the pile of %(name)s; each card belongs to one pile",
+                            card=card,
+                            name=names[owner[card]],
+                        )
+                    )
                     raise InvalidRoundError(text, f"sides[{i}].pile[{j}]")
                 owner[card] = i
             tally = Tally.from_pile(held, rules)
@@ -322,10 +329,16 @@ def score_round(
             )
         if side_scopas > tally.cards // 2:
             raise InvalidRoundError(
-                msg("%(name)s has %(scopas)s scopas with %(cards)s cards; each scopa takes at least two cards, so at "
-                    "most %(max)s", name=name, scopas=side_scopas, cards=tally.cards, max=tally.cards // 2),
+                msg(
+                    "%(name)s has %(scopas)s scopas with %(cards)s cards; each scopa takes at least two cards, so at "
+                    "most %(max)s",
+                    name=name,
+                    scopas=side_scopas,
+                    cards=tally.cards,
+                    max=tally.cards // 2,
+                ),
                 f"sides[{i}].scopas",
-            )  # fmt: skip
+            )
         tallies.append(tally)
         scopas.append(side_scopas)
 
@@ -344,9 +357,10 @@ def score_round(
     award(
         "settebello",
         holder,
-        msg("%(name)s took the settebello (7 of coins).", name=names[holder]) if holder is not None
+        msg("%(name)s took the settebello (7 of coins).", name=names[holder])
+        if holder is not None
         else msg("Nobody took the settebello (7 of coins): it is not in any pile."),
-    )  # fmt: skip
+    )
     award(*_primiera(names, tallies, rules))
     _add_scopas(points, reasons, names, scopas)
     if rules.napola:
@@ -354,21 +368,31 @@ def score_round(
             p["napola"] = _napola_scored(tallies[i].napola, rules)
         who = [i for i, t in enumerate(tallies) if t.napola]
         if who and rules.napola_points == "flat":
-            text = msg("%(name)s has the napola (coins from the ace up to %(n)s): a flat 3 points.",
-                       name=names[who[0]], n=tallies[who[0]].napola)  # fmt: skip
+            text = msg(
+                "%(name)s has the napola (coins from the ace up to %(n)s): a flat 3 points.",
+                name=names[who[0]],
+                n=tallies[who[0]].napola,
+            )
         else:
-            text = (msg("%(name)s has the napola: coins from the ace up to %(n)s, %(n)s points.",
-                        name=names[who[0]], n=tallies[who[0]].napola) if who else
-                    msg("Nobody has the napola (Ace, 2 and 3 of coins)."))  # fmt: skip
+            text = (
+                msg(
+                    "%(name)s has the napola: coins from the ace up to %(n)s, %(n)s points.",
+                    name=names[who[0]],
+                    n=tallies[who[0]].napola,
+                )
+                if who
+                else msg("Nobody has the napola (Ace, 2 and 3 of coins).")
+            )
         reasons.append(Reason("napola", who[0] if who else None, text))
     if rules.re_bello:
         king = next((i for i, t in enumerate(tallies) if t.re_bello), None)
         award(
             "re_bello",
             king,
-            msg("%(name)s took the re bello (King of coins).", name=names[king]) if king is not None
+            msg("%(name)s took the re bello (King of coins).", name=names[king])
+            if king is not None
             else msg("Nobody took the re bello (King of coins)."),
-        )  # fmt: skip
+        )
     napoleone = _napoleone(names, [t.coins == COINS_IN_DECK for t in tallies], rules, reasons)
     return RoundScore(
         tuple(SideScore(names[i], tallies[i], scopas[i], points[i]) for i in range(len(sides))),
@@ -383,8 +407,13 @@ def _napoleone(names: list[str], all_coins: list[bool], rules: Rules, reasons: l
     if not rules.napoleone or not any(all_coins):
         return None
     side = all_coins.index(True)
-    reasons.append(Reason("napoleone", side, msg("%(name)s holds all ten coins: the napoleone wins the game at once.",
-                                                 name=names[side])))  # fmt: skip
+    reasons.append(
+        Reason(
+            "napoleone",
+            side,
+            msg("%(name)s holds all ten coins: the napoleone wins the game at once.", name=names[side]),
+        )
+    )
     return side
 
 
@@ -433,25 +462,37 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
             if category in owner:
                 first = owner[category]
                 raise InvalidRoundError(
-                    msg("%(first)s and %(second)s both have %(what)s; only one side can win it (a tie: list it for "
-                        "nobody)", first=names[first], second=names[i], what=CATEGORY_NOUNS[category]),
+                    msg(
+                        "%(first)s and %(second)s both have %(what)s; only one side can win it (a tie: list it for "
+                        "nobody)",
+                        first=names[first],
+                        second=names[i],
+                        what=CATEGORY_NOUNS[category],
+                    ),
                     f"{field}.won",
-                )  # fmt: skip
+                )
             owner[category] = i
         side_scopas = scopas[i]
         if type(side_scopas) is not int or not 0 <= side_scopas <= SCOPAS_MAX:
             raise InvalidRoundError(
-                msg("scopas must be a whole number from 0 to %(max)s, not %(value)s", max=SCOPAS_MAX,
-                    value=excerpt(side_scopas)),
+                msg(
+                    "scopas must be a whole number from 0 to %(max)s, not %(value)s",
+                    max=SCOPAS_MAX,
+                    value=excerpt(side_scopas),
+                ),
                 f"{field}.scopas",
-            )  # fmt: skip
+            )
         napola = won.napola
         if type(napola) is not int or not (napola == 0 or NAPOLA_MIN <= napola <= COINS_IN_DECK):
             raise InvalidRoundError(
-                msg("napola scores %(low)s to %(high)s points (or 0), not %(value)s", low=NAPOLA_MIN,
-                    high=COINS_IN_DECK, value=excerpt(napola)),
+                msg(
+                    "napola scores %(low)s to %(high)s points (or 0), not %(value)s",
+                    low=NAPOLA_MIN,
+                    high=COINS_IN_DECK,
+                    value=excerpt(napola),
+                ),
                 f"{field}.napola",
-            )  # fmt: skip
+            )
         if napola and not rules.napola:
             raise InvalidRoundError(
                 msg("napola is not played under these rules; leave it out or turn the napola on"), f"{field}.napola"
@@ -471,18 +512,26 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
         # side's or tied, never another side's.
         if run == 5 and owner.get("coins", i) != i:
             raise InvalidRoundError(
-                msg("a napola of 5 holds 5 of the 10 coins, so %(other)s cannot have won the coins (%(name)s won "
-                    "them, or they tied)", other=names[owner["coins"]], name=names[i]),
+                msg(
+                    "a napola of 5 holds 5 of the 10 coins, so %(other)s cannot have won the coins (%(name)s won "
+                    "them, or they tied)",
+                    other=names[owner["coins"]],
+                    name=names[i],
+                ),
                 f"sides[{i}].napola",
-            )  # fmt: skip
+            )
         needs = [c for c, low in (("settebello", 7), ("re_bello", 10), ("coins", 6)) if run >= low and c in asked]
         for category in needs:
             if owner.get(category) != i:
                 raise InvalidRoundError(
-                    msg("a napola of %(n)s holds the coins from the ace to %(n)s, so %(name)s also won %(what)s",
-                        n=run, name=names[i], what=CATEGORY_NOUNS[category]),
+                    msg(
+                        "a napola of %(n)s holds the coins from the ace to %(n)s, so %(name)s also won %(what)s",
+                        n=run,
+                        name=names[i],
+                        what=CATEGORY_NOUNS[category],
+                    ),
                     f"sides[{i}].napola",
-                )  # fmt: skip
+                )
 
     points: list[dict[str, int]] = [{} for _ in names]
     reasons: list[Reason] = []
@@ -506,9 +555,15 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     if rules.napola:
         for i, p in enumerate(points):
             p["napola"] = _napola_scored(wons[i].napola, rules)
-        text = (msg("%(name)s has the napola: %(n)s points, as told at the table.", name=names[napolas[0]],
-                    n=_napola_scored(wons[napolas[0]].napola, rules))
-                if napolas else msg("Nobody has the napola (Ace, 2 and 3 of coins)."))  # fmt: skip
+        text = (
+            msg(
+                "%(name)s has the napola: %(n)s points, as told at the table.",
+                name=names[napolas[0]],
+                n=_napola_scored(wons[napolas[0]].napola, rules),
+            )
+            if napolas
+            else msg("Nobody has the napola (Ace, 2 and 3 of coins).")
+        )
         reasons.append(Reason("napola", napolas[0] if napolas else None, text))
     if rules.re_bello:
         award("re_bello")
@@ -529,16 +584,28 @@ def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int 
     shown = "-".join(str(c) for c in counts)
     if len(leaders) == 1:
         if category == "cards":
-            return category, leaders[0], msg("%(name)s took the most cards: %(counts)s.", name=names[leaders[0]],
-                                             counts=shown)  # fmt: skip
-        return category, leaders[0], msg("%(name)s took the most coins: %(counts)s.", name=names[leaders[0]],
-                                         counts=shown)  # fmt: skip
+            return (
+                category,
+                leaders[0],
+                msg("%(name)s took the most cards: %(counts)s.", name=names[leaders[0]], counts=shown),
+            )
+        return (
+            category,
+            leaders[0],
+            msg("%(name)s took the most coins: %(counts)s.", name=names[leaders[0]], counts=shown),
+        )
     tied = listing([names[i] for i in leaders], Join.AND)
     if category == "cards":
-        return category, None, msg("%(names)s tied for most cards (%(counts)s): nobody scores it.", names=tied,
-                                   counts=shown)  # fmt: skip
-    return category, None, msg("%(names)s tied for most coins (%(counts)s): nobody scores it.", names=tied,
-                               counts=shown)  # fmt: skip
+        return (
+            category,
+            None,
+            msg("%(names)s tied for most cards (%(counts)s): nobody scores it.", names=tied, counts=shown),
+        )
+    return (
+        category,
+        None,
+        msg("%(names)s tied for most coins (%(counts)s): nobody scores it.", names=tied, counts=shown),
+    )
 
 
 def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, int | None, Msg]:
@@ -564,8 +631,9 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
 
     if rules.primiera_courts != "10" and any(c.value >= 8 for t in tallies for c in t.primiera_cards):
         # A court card among the best cards counts other than the usual 10: say so, or the totals look wrong.
-        out_notes.append(msg("Fante, Cavallo and Re count %(values)s (primiera_courts)",
-                             values=COURT_WORDS[rules.primiera_courts]))  # fmt: skip
+        out_notes.append(
+            msg("Fante, Cavallo and Re count %(values)s (primiera_courts)", values=COURT_WORDS[rules.primiera_courts])
+        )
 
     def with_notes(said: Msg) -> Msg:
         """The reason, then why a side could not compete ("...; Bruno has no Spade and cannot compete")."""
@@ -582,8 +650,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
                 f"sides[{winners[1]}].tally.primiera_won",
             )
         if winners:
-            return "primiera", winners[0], msg("%(name)s won the primiera (as counted at the table).",
-                                               name=names[winners[0]])  # fmt: skip
+            return (
+                "primiera",
+                winners[0],
+                msg("%(name)s won the primiera (as counted at the table).", name=names[winners[0]]),
+            )
         return "primiera", None, msg("Nobody won the primiera (as counted at the table).")
 
     eligible = [i for i, t in enumerate(tallies) if t.primiera is not None]
@@ -597,8 +668,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
     if rules.primiera_min_sevens:
         short = [i for i in eligible if cast("tuple[int, ...]", tallies[i].sevens)[0] < rules.primiera_min_sevens]
         for i in short:
-            out_notes.append(msg("%(name)s has fewer than %(n)s sevens and cannot win it", name=names[i],
-                                 n=rules.primiera_min_sevens))  # fmt: skip
+            out_notes.append(
+                msg(
+                    "%(name)s has fewer than %(n)s sevens and cannot win it", name=names[i], n=rules.primiera_min_sevens
+                )
+            )
         eligible = [i for i in eligible if i not in short]
     if method in SEVENS_DEPTH:
         if not eligible:
@@ -609,15 +683,24 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         best = max(sevens.values())
         leaders = [i for i in eligible if sevens[i] == best]
         counts = listing(
-            [msg("%(name)s %(sevens)s sevens, %(sixes)s sixes", name=names[i], sevens=sevens_of(i)[0],
-                 sixes=sevens_of(i)[1]) for i in eligible],
+            [
+                msg(
+                    "%(name)s %(sevens)s sevens, %(sixes)s sixes",
+                    name=names[i],
+                    sevens=sevens_of(i)[0],
+                    sixes=sevens_of(i)[1],
+                )
+                for i in eligible
+            ],
             Join.COMMA,
-        )  # fmt: skip
+        )
         return _decided(
-            leaders, with_notes,
+            leaders,
+            with_notes,
             lambda name: msg("%(name)s wins the primiera by sevens: %(counts)s", name=name, counts=counts),
-            msg("Primiera by sevens is tied (%(counts)s): nobody scores it", counts=counts), names,
-        )  # fmt: skip
+            msg("Primiera by sevens is tied (%(counts)s): nobody scores it", counts=counts),
+            names,
+        )
     if method == "best_four":
         if not eligible:
             return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
@@ -625,15 +708,23 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         top_key = max(keys.values())
         leaders = [i for i in eligible if keys[i] == top_key]
         shown_best = listing(
-            [msg("%(name)s %(cards)s", name=names[i], cards=listing(best_four_cards(cast("tuple[Card, ...]",
-                 tallies[i].pile)), Join.COMMA)) for i in eligible],
+            [
+                msg(
+                    "%(name)s %(cards)s",
+                    name=names[i],
+                    cards=listing(best_four_cards(cast("tuple[Card, ...]", tallies[i].pile)), Join.COMMA),
+                )
+                for i in eligible
+            ],
             Join.SEMICOLON,
-        )  # fmt: skip
+        )
         return _decided(
-            leaders, with_notes,
+            leaders,
+            with_notes,
             lambda name: msg("%(name)s has the best cards of the suits: %(all)s", name=name, all=shown_best),
-            msg("The best cards of the suits are equal (%(all)s): nobody scores the primiera", all=shown_best), names,
-        )  # fmt: skip
+            msg("The best cards of the suits are equal (%(all)s): nobody scores the primiera", all=shown_best),
+            names,
+        )
 
     if not eligible:
         return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
@@ -656,8 +747,9 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
     )
 
 
-def _decided(leaders: list[int], with_notes: Callable[[Msg], Msg], won: Callable[[str], Msg], tied: Msg,
-             names: list[str]) -> tuple[str, int | None, Msg]:  # fmt: skip
+def _decided(
+    leaders: list[int], with_notes: Callable[[Msg], Msg], won: Callable[[str], Msg], tied: Msg, names: list[str]
+) -> tuple[str, int | None, Msg]:
     """The primiera to its single leader (``won`` says why, given the leader's name), or to nobody on a tie."""
     if len(leaders) == 1:
         return "primiera", leaders[0], with_notes(won(names[leaders[0]]))
@@ -685,20 +777,36 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         return InvalidRoundError(message, f"{field}.{name}")
 
     if type(tally.cards) is not int or not 0 <= tally.cards <= DECK_SIZE:
-        raise bad("cards", msg("cards must be a whole number from 0 to %(max)s, not %(value)s", max=DECK_SIZE,
-                               value=excerpt(tally.cards)))  # fmt: skip
+        raise bad(
+            "cards",
+            msg(
+                "cards must be a whole number from 0 to %(max)s, not %(value)s",
+                max=DECK_SIZE,
+                value=excerpt(tally.cards),
+            ),
+        )
     if type(tally.coins) is not int or not 0 <= tally.coins <= COINS_IN_DECK:
-        raise bad("coins", msg("coins must be a whole number from 0 to %(max)s, not %(value)s", max=COINS_IN_DECK,
-                               value=excerpt(tally.coins)))  # fmt: skip
+        raise bad(
+            "coins",
+            msg(
+                "coins must be a whole number from 0 to %(max)s, not %(value)s",
+                max=COINS_IN_DECK,
+                value=excerpt(tally.coins),
+            ),
+        )
     if tally.coins > tally.cards:
-        raise bad("coins", msg("%(coins)s coins cannot come from a pile of %(cards)s cards", coins=tally.coins,
-                               cards=tally.cards))  # fmt: skip
+        raise bad(
+            "coins",
+            msg("%(coins)s coins cannot come from a pile of %(cards)s cards", coins=tally.coins, cards=tally.cards),
+        )
     if type(tally.settebello) is not bool:
         raise bad("settebello", msg("settebello must be true or false"))
     # Checked before they are used: null or text here must be a clear 400, never a failed sum.
     if type(tally.napola) is not int or tally.napola < 0:
-        raise bad("napola", msg("napola must be a whole number of points (0, or 3 to 10), not %(value)s",
-                                value=excerpt(tally.napola)))  # fmt: skip
+        raise bad(
+            "napola",
+            msg("napola must be a whole number of points (0, or 3 to 10), not %(value)s", value=excerpt(tally.napola)),
+        )
     if type(tally.re_bello) is not bool:
         raise bad("re_bello", msg("re_bello must be true or false, not %(value)s", value=excerpt(tally.re_bello)))
     known_coins = set()
@@ -708,31 +816,53 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         if not rules.napola:
             raise bad("napola", msg("napola is not played under these rules; leave it out or turn the napola on"))
         if type(tally.napola) is not int or not 3 <= tally.napola <= 10:
-            raise bad("napola", msg("napola scores %(low)s to %(high)s points (or 0), not %(value)s", low=NAPOLA_MIN,
-                                    high=COINS_IN_DECK, value=excerpt(tally.napola)))  # fmt: skip
+            raise bad(
+                "napola",
+                msg(
+                    "napola scores %(low)s to %(high)s points (or 0), not %(value)s",
+                    low=NAPOLA_MIN,
+                    high=COINS_IN_DECK,
+                    value=excerpt(tally.napola),
+                ),
+            )
         known_coins.update(range(1, tally.napola + 1))
     if tally.re_bello:
         if not rules.re_bello:
             raise bad("re_bello", msg("re bello is not played under these rules; leave it out or turn it on"))
         known_coins.add(10)
     if tally.coins < len(known_coins):
-        raise bad("coins", msg("%(coins)s coins is fewer than the coins named (settebello, napola, re bello need "
-                               "%(n)s)", coins=tally.coins, n=len(known_coins)))  # fmt: skip
+        raise bad(
+            "coins",
+            msg(
+                "%(coins)s coins is fewer than the coins named (settebello, napola, re bello need %(n)s)",
+                coins=tally.coins,
+                n=len(known_coins),
+            ),
+        )
     if tally.primiera is not None:
         value = tally.primiera
         courts = rules.primiera_courts
         coinless = tally.coins == 0
         if rules.primiera_all_suits:
             possible = possible_primiera(4, courts) if tally.cards >= 4 and not coinless else frozenset()
-            expected = msg("a total of four prime values (%(low)s to %(max)s), or null for a side missing a suit",
-                           low=min(possible_primiera(4, courts)), max=PRIMIERA_MAX)  # fmt: skip
+            expected = msg(
+                "a total of four prime values (%(low)s to %(max)s), or null for a side missing a suit",
+                low=min(possible_primiera(4, courts)),
+                max=PRIMIERA_MAX,
+            )
         else:
             top = min(4, tally.cards) - (1 if coinless else 0)
             possible = frozenset().union(*(possible_primiera(k, courts) for k in range(0, max(top, 0) + 1)))
             expected = msg("a total of up to %(n)s prime values (0 to %(max)s)", n=max(top, 0), max=PRIMIERA_MAX)
         if type(value) is not int or value not in possible:
-            raise bad("primiera", msg("a primiera of %(value)s cannot be made by this pile; expected %(expected)s",
-                                      value=excerpt(value), expected=expected))  # fmt: skip
+            raise bad(
+                "primiera",
+                msg(
+                    "a primiera of %(value)s cannot be made by this pile; expected %(expected)s",
+                    value=excerpt(value),
+                    expected=expected,
+                ),
+            )
         if tally.settebello and value < 21:
             raise bad("primiera", msg("a side with the settebello has a primiera of at least 21"))
     if tally.primiera_won is not None and type(tally.primiera_won) is not bool:
@@ -745,11 +875,13 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, pa
     coins = sum(t.coins for t in tallies)
     quick = any(t.pile is None for t in tallies)
     if cards > DECK_SIZE:
-        raise InvalidRoundError(msg("the sides hold %(n)s cards; the deck has %(deck)s", n=cards, deck=DECK_SIZE),
-                                "sides")  # fmt: skip
+        raise InvalidRoundError(
+            msg("the sides hold %(n)s cards; the deck has %(deck)s", n=cards, deck=DECK_SIZE), "sides"
+        )
     if coins > COINS_IN_DECK:
-        raise InvalidRoundError(msg("the sides hold %(n)s coins; the deck has %(deck)s", n=coins, deck=COINS_IN_DECK),
-                                "sides")  # fmt: skip
+        raise InvalidRoundError(
+            msg("the sides hold %(n)s coins; the deck has %(deck)s", n=coins, deck=COINS_IN_DECK), "sides"
+        )
     if sum(t.settebello for t in tallies) > 1:
         raise InvalidRoundError(msg("only one side can hold the settebello (7 of coins)"), "sides")
     if sum(t.re_bello for t in tallies) > 1:
@@ -757,15 +889,22 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, pa
     if sum(1 for t in tallies if t.napola) > 1:
         raise InvalidRoundError(msg("only one side can hold the napola (the Ace of coins starts it)"), "sides")
     if quick and partial:
-        return [msg("Counted as the hand stood when it was stopped: %(n)s of %(deck)s cards taken.", n=cards,
-                    deck=DECK_SIZE)]  # fmt: skip
+        return [
+            msg(
+                "Counted as the hand stood when it was stopped: %(n)s of %(deck)s cards taken.", n=cards, deck=DECK_SIZE
+            )
+        ]
     if quick:
         if cards != DECK_SIZE:
-            raise InvalidRoundError(msg("the quick counts add up to %(n)s cards; every hand uses all %(deck)s",
-                                        n=cards, deck=DECK_SIZE), "sides")  # fmt: skip
+            raise InvalidRoundError(
+                msg("the quick counts add up to %(n)s cards; every hand uses all %(deck)s", n=cards, deck=DECK_SIZE),
+                "sides",
+            )
         if coins != COINS_IN_DECK:
-            raise InvalidRoundError(msg("the quick counts add up to %(n)s coins; the deck has %(deck)s", n=coins,
-                                        deck=COINS_IN_DECK), "sides")  # fmt: skip
+            raise InvalidRoundError(
+                msg("the quick counts add up to %(n)s coins; the deck has %(deck)s", n=coins, deck=COINS_IN_DECK),
+                "sides",
+            )
         if not any(t.settebello for t in tallies):
             raise InvalidRoundError(msg("one side must hold the settebello (7 of coins)"), "sides")
         return []
@@ -774,17 +913,43 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, pa
         missing = [c for c in DECK if c not in owner]
         shown = listing(missing[:12], Join.COMMA)
         if len(missing) > 12:
-            text = msg("Only %(cards)s of %(deck)s cards are in the piles; %(n)s missing (%(shown)s, ...). Scored "
-                       "as given.", cards=cards, deck=DECK_SIZE, n=DECK_SIZE - cards, shown=shown)  # fmt: skip
+            text = msg(
+                "Only %(cards)s of %(deck)s cards are in the piles; %(n)s missing (%(shown)s, ...). Scored as given.",
+                cards=cards,
+                deck=DECK_SIZE,
+                n=DECK_SIZE - cards,
+                shown=shown,
+            )
         else:
-            text = msg("Only %(cards)s of %(deck)s cards are in the piles; %(n)s missing (%(shown)s). Scored as "
-                       "given.", cards=cards, deck=DECK_SIZE, n=DECK_SIZE - cards, shown=shown)  # fmt: skip
+            text = msg(
+                "Only %(cards)s of %(deck)s cards are in the piles; %(n)s missing (%(shown)s). Scored as given.",
+                cards=cards,
+                deck=DECK_SIZE,
+                n=DECK_SIZE - cards,
+                shown=shown,
+            )
         warnings.append(text)
     return warnings
 
 
 __all__ = [
-    "CATEGORIES", "COINS_IN_DECK", "DECK_SIZE", "EXTRA_CATEGORIES", "NO_TIE", "PRIMIERA_MAX", "SCOPAS_MAX",
-    "WON_CATEGORIES", "Reason", "RoundScore", "SideScore", "Tally", "Won",
-    "check_tally", "napola_points", "primiera", "primiera_cards", "score_round", "won_categories",
-]  # fmt: skip
+    "CATEGORIES",
+    "COINS_IN_DECK",
+    "DECK_SIZE",
+    "EXTRA_CATEGORIES",
+    "NO_TIE",
+    "PRIMIERA_MAX",
+    "SCOPAS_MAX",
+    "WON_CATEGORIES",
+    "Reason",
+    "RoundScore",
+    "SideScore",
+    "Tally",
+    "Won",
+    "check_tally",
+    "napola_points",
+    "primiera",
+    "primiera_cards",
+    "score_round",
+    "won_categories",
+]

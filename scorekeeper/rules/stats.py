@@ -47,14 +47,16 @@ def summarise(score: GameScore, player_ids: Sequence[Sequence[str]]) -> dict[str
                 if points.get(category, 0) > 0:
                     categories[category] += 1
             scopas += played.score.sides[i].scopas
-        sides.append({
-            "name": side.name,
-            "players": list(player_ids[i]),
-            "total": score.totals[i],
-            "points": sum(played.counted[i] for played in score.rounds[:counted_hands]),
-            "scopas": scopas,
-            "categories": categories,
-        })  # fmt: skip
+        sides.append(
+            {
+                "name": side.name,
+                "players": list(player_ids[i]),
+                "total": score.totals[i],
+                "points": sum(played.counted[i] for played in score.rounds[:counted_hands]),
+                "scopas": scopas,
+                "categories": categories,
+            }
+        )
     return {
         "id": game.id,
         "name": game.name,
@@ -127,7 +129,7 @@ class Record:
             "categories": categories,
             "category_rates": {
                 c: round(n / self.hands_for(c), 3) if self.hands_for(c) else None for c, n in categories.items()
-            },  # fmt: skip
+            },
             "best_game": _game_ref(best),
             "worst_game": _game_ref(worst),
             "longest_winning_streak": _longest([r[3] for r in games_in_order], True),
@@ -237,8 +239,13 @@ def head_to_head(
             wins[0] += 1
         elif summary["winner"] == side_b:
             wins[1] += 1
-        listed.append({"id": summary["id"], "name": summary["name"], "created": summary["created"],
-                       "totals": [summary["totals"][side_a], summary["totals"][side_b]],
-                       "winner": "a" if summary["winner"] == side_a else "b" if summary["winner"] == side_b
-                       else None})  # fmt: skip
+        listed.append(
+            {
+                "id": summary["id"],
+                "name": summary["name"],
+                "created": summary["created"],
+                "totals": [summary["totals"][side_a], summary["totals"][side_b]],
+                "winner": "a" if summary["winner"] == side_a else "b" if summary["winner"] == side_b else None,
+            }
+        )
     return {"games": games, "wins": wins, "list": listed}

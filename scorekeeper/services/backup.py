@@ -56,7 +56,7 @@ def _schema(conn: sqlite3.Connection) -> Schema:
     tables = []
     for kind, name, _table in sorted(shown):
         if kind == "table":
-            columns = conn.execute("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", (name,)).fetchall()
+            columns = conn.execute('SELECT name, type, "notnull", pk FROM pragma_table_info(?)', (name,)).fetchall()
             tables.append((name, tuple((c[0], c[1].upper(), c[2], c[3]) for c in columns)))
     return shown, frozenset(tables)
 
@@ -93,8 +93,9 @@ def backup(database: str, target: str) -> int:
             return _games(copy)
     except sqlite3.Error as err:
         _remove_partial(target)
-        raise BackupError(f"the database {database} could not be copied to {target} ({err}); nothing was "
-                          "written") from None  # fmt: skip
+        raise BackupError(
+            f"the database {database} could not be copied to {target} ({err}); nothing was written"
+        ) from None
 
 
 def _open_source(database: str) -> sqlite3.Connection:
@@ -127,12 +128,16 @@ def check(source_path: str) -> tuple[str, ...]:
     objects, _tables = schema
     extra = sorted(f"{kind} {name}" for kind, name, _t in objects if kind in ("trigger", "view"))
     if extra:
-        raise BackupError(f"{source_path} holds objects this app never makes ({', '.join(extra[:5])}); it is "
-                          "refused and nothing was changed")  # fmt: skip
+        raise BackupError(
+            f"{source_path} holds objects this app never makes ({', '.join(extra[:5])}); it is "
+            "refused and nothing was changed"
+        )
     steps = known_schemas().get(schema)
     if steps is None:
-        raise BackupError(f"{source_path} is not a Scopa Scorekeeper backup (its tables and columns are not those "
-                          "of any version of this app); nothing was changed")  # fmt: skip
+        raise BackupError(
+            f"{source_path} is not a Scopa Scorekeeper backup (its tables and columns are not those "
+            "of any version of this app); nothing was changed"
+        )
     return steps
 
 
@@ -149,8 +154,10 @@ def restore(source_path: str, database: str, clock: datetime | None = None) -> R
         kept = _free_name(database + ".before-restore-" + (clock or datetime.now()).strftime("%Y%m%d-%H%M%S"))
         backup(database, kept)
     try:
-        with closing(sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)) as source, \
-                closing(sqlite3.connect(database)) as target:  # fmt: skip
+        with (
+            closing(sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)) as source,
+            closing(sqlite3.connect(database)) as target,
+        ):
             source.backup(target)
         with Store(database) as store:
             store.migrate()  # a backup from an older version is brought up to date
@@ -158,8 +165,10 @@ def restore(source_path: str, database: str, clock: datetime | None = None) -> R
         if kept is not None:
             with closing(sqlite3.connect(kept)) as earlier, closing(sqlite3.connect(database)) as target:
                 earlier.backup(target)
-            raise BackupError(f"{source_path} could not be brought up to date ({err}); the database was put back "
-                              f"as it was (a copy is kept as {kept})") from None  # fmt: skip
+            raise BackupError(
+                f"{source_path} could not be brought up to date ({err}); the database was put back "
+                f"as it was (a copy is kept as {kept})"
+            ) from None
         raise BackupError(f"{source_path} could not be restored ({err})") from None
     with closing(sqlite3.connect(database)) as conn:
         return Restored(_games(conn), kept)

@@ -19,8 +19,17 @@ from scorekeeper.store import StorageUnavailable, Store
 if TYPE_CHECKING:
     from scorekeeper.rules.ledger import ScoredRound
 
-__all__ = ["BadInput", "Conflict", "Forbidden", "InvalidGameError", "NotFound", "ScorekeeperError", "Unavailable",
-           "What", "writing"]  # fmt: skip
+__all__ = [
+    "BadInput",
+    "Conflict",
+    "Forbidden",
+    "InvalidGameError",
+    "NotFound",
+    "ScorekeeperError",
+    "Unavailable",
+    "What",
+    "writing",
+]
 
 BadInput = ScopaError
 
@@ -69,8 +78,9 @@ class Conflict(ScorekeeperError):
     kind = "conflict"
     status = 409
 
-    def __init__(self, message: Text, kind: str = "conflict", current: ScoredRound | None = None, *,
-                 field: str | None = None):  # fmt: skip
+    def __init__(
+        self, message: Text, kind: str = "conflict", current: ScoredRound | None = None, *, field: str | None = None
+    ):
         super().__init__(message, field, kind)
         # The hand as it is now, so the answer can show what won (the API's round shape, in the reader's words).
         self.current = current
@@ -83,8 +93,13 @@ class Unavailable(ScorekeeperError):
     status = 503
 
     def __init__(self, message: Text | None = None):
-        super().__init__(message or msg("the scores could not be saved just now (the server's storage is full or "
-                                        "read-only); nothing was saved, try again"))  # fmt: skip
+        super().__init__(
+            message
+            or msg(
+                "the scores could not be saved just now (the server's storage is full or "
+                "read-only); nothing was saved, try again"
+            )
+        )
 
 
 @contextmanager

@@ -51,12 +51,6 @@ from scorekeeper.store import Store
 GAME_POINTS_MAX = 999  # a corrected result's game points
 
 
-
-
-
-
-
-
 @dataclass(frozen=True, slots=True)
 class Entrant:
     """A player, or a fixed pair, as the event knows them: ``id`` is their place in the list, from 1."""
@@ -150,13 +144,19 @@ class Event:
 def read_entrants(value: object, table_size: int) -> list[tuple[str, tuple[str, ...]]]:
     """The entrants as sent: names (a pair for each table of four: two names in a list, or the names in twos)."""
     if not isinstance(value, list) or not value:
-        raise InvalidGameError(msg('players must list the names of the players, e.g. ["Anna", "Bruno", "Carla"]'),
-                               "players")  # fmt: skip
+        raise InvalidGameError(
+            msg('players must list the names of the players, e.g. ["Anna", "Bruno", "Carla"]'), "players"
+        )
     rows: list[tuple[str, ...]] = []
     if table_size == 4 and all(isinstance(v, str) for v in value):
         if len(value) % 2:
-            raise InvalidGameError(msg("tables of four seat fixed pairs: list the players two by two (an even "
-                                       "number of names), or each pair as a list of two names"), "players")  # fmt: skip
+            raise InvalidGameError(
+                msg(
+                    "tables of four seat fixed pairs: list the players two by two (an even "
+                    "number of names), or each pair as a list of two names"
+                ),
+                "players",
+            )
         rows = [(value[i], value[i + 1]) for i in range(0, len(value), 2)]
     else:
         for i, v in enumerate(value):
@@ -169,8 +169,15 @@ def read_entrants(value: object, table_size: int) -> list[tuple[str, tuple[str, 
             else:
                 raise InvalidGameError(msg("players[%(i)s] must be a pair of names", i=i), f"players[{i}]")
     if not ENTRANTS_MIN <= len(rows) <= ENTRANTS_MAX:
-        raise InvalidGameError(msg("an event needs %(min)s to %(max)s players or pairs, not %(n)s", min=ENTRANTS_MIN,
-                                   max=ENTRANTS_MAX, n=len(rows)), "players")  # fmt: skip
+        raise InvalidGameError(
+            msg(
+                "an event needs %(min)s to %(max)s players or pairs, not %(n)s",
+                min=ENTRANTS_MIN,
+                max=ENTRANTS_MAX,
+                n=len(rows),
+            ),
+            "players",
+        )
     out = []
     seen: set[str] = set()
     for i, row in enumerate(rows):
@@ -184,13 +191,22 @@ def read_entrants(value: object, table_size: int) -> list[tuple[str, tuple[str, 
     return out
 
 
-def new_event(store: Store, *, name: object, players: object, pairing: object = "swiss", rounds: object = None,
-              table_size: object = 2, rules: Rules = Rules(), deck_style: DeckStyle = DeckStyle.ITALIAN,
-              match_points: MatchPoints = MatchPoints(), group_id: str | None = None) -> tuple[str, str]:  # fmt: skip
+def new_event(
+    store: Store,
+    *,
+    name: object,
+    players: object,
+    pairing: object = "swiss",
+    rounds: object = None,
+    table_size: object = 2,
+    rules: Rules = Rules(),
+    deck_style: DeckStyle = DeckStyle.ITALIAN,
+    match_points: MatchPoints = MatchPoints(),
+    group_id: str | None = None,
+) -> tuple[str, str]:
     """Make an event; returns its id and its organiser key (shown once)."""
     if not isinstance(name, str) or not name.strip():
-        raise InvalidGameError(msg("name must be the event's name, 1 to %(max)s characters", max=GAME_NAME_MAX),
-                               "name")  # fmt: skip
+        raise InvalidGameError(msg("name must be the event's name, 1 to %(max)s characters", max=GAME_NAME_MAX), "name")
     name = clean_text(name, "name", "game", GAME_NAME_MAX)
     if pairing not in PAIRINGS:
         raise InvalidGameError(msg('pairing must be "swiss" or "round_robin"'), "pairing")
@@ -210,16 +226,27 @@ def new_event(store: Store, *, name: object, players: object, pairing: object = 
         # field, rounded up), as Swiss events usually do.
         rounds = most if pairing == "round_robin" else min(most, max(1, math.ceil(math.log2(len(entrants)))))
     if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= most:
-        raise InvalidGameError(msg("rounds must be a whole number from 1 to %(max)s for %(n)s entrants",
-                                   max=most, n=len(entrants)), "rounds")  # fmt: skip
+        raise InvalidGameError(
+            msg("rounds must be a whole number from 1 to %(max)s for %(n)s entrants", max=most, n=len(entrants)),
+            "rounds",
+        )
     event_id, key = keys.new_id(), keys.new_key()
     row = {
-        "id": event_id, "name": name, "key_hash": keys.hash_key(key), "group_id": group_id, "pairing": pairing,
-        "rounds": rounds, "table_size": table_size, "rules": json.dumps(rules.to_dict()),
-        "deck_style": deck_style.value, "match_points": json.dumps(match_points.to_dict()),
-    }  # fmt: skip
-    listed = [{"id": str(i), "position": i, "name": label, "players": json.dumps(names)}
-              for i, (label, names) in enumerate(entrants, start=1)]  # fmt: skip
+        "id": event_id,
+        "name": name,
+        "key_hash": keys.hash_key(key),
+        "group_id": group_id,
+        "pairing": pairing,
+        "rounds": rounds,
+        "table_size": table_size,
+        "rules": json.dumps(rules.to_dict()),
+        "deck_style": deck_style.value,
+        "match_points": json.dumps(match_points.to_dict()),
+    }
+    listed = [
+        {"id": str(i), "position": i, "name": label, "players": json.dumps(names)}
+        for i, (label, names) in enumerate(entrants, start=1)
+    ]
     with writing(store):
         store.insert_event(row, listed)
     return event_id, key
@@ -233,23 +260,38 @@ def get(store: Store, event_id: str) -> Event:
     row = store.event(event_id) if isinstance(event_id, str) else None
     if row is None:
         raise NotFound("event")
-    entrants = [Entrant(e["id"], e["name"], tuple(json.loads(e["players"])), bool(e["withdrawn"]))
-                for e in store.event_entrants(event_id)]  # fmt: skip
+    entrants = [
+        Entrant(e["id"], e["name"], tuple(json.loads(e["players"])), bool(e["withdrawn"]))
+        for e in store.event_entrants(event_id)
+    ]
     table_rows = store.event_tables(event_id)
     summaries = groups.game_summaries(store, table_rows)
     rounds: dict[int, list[Table]] = {}
     for t in table_rows:
         rounds.setdefault(t["round"], []).append(_table(t, summaries[t["game_id"]]))
     return Event(
-        id=row["id"], name=row["name"], created=row["created"], group_id=row["group_id"], pairing=row["pairing"],
-        planned=row["rounds"], table_size=row["table_size"], rules=Rules.from_dict(json.loads(row["rules"])),
+        id=row["id"],
+        name=row["name"],
+        created=row["created"],
+        group_id=row["group_id"],
+        pairing=row["pairing"],
+        planned=row["rounds"],
+        table_size=row["table_size"],
+        rules=Rules.from_dict(json.loads(row["rules"])),
         deck_style=DeckStyle.parse(row["deck_style"]),
-        match_points=MatchPoints.parse(json.loads(row["match_points"])), version=row["version"],
+        match_points=MatchPoints.parse(json.loads(row["match_points"])),
+        version=row["version"],
         entrants=entrants,
-        rounds=[Round(r["number"], tuple(r["bye"].split(",")) if r["bye"] else (), r["closed"] is not None,
-                      rounds.get(r["number"], []))
-                for r in store.event_rounds(event_id)],
-    )  # fmt: skip
+        rounds=[
+            Round(
+                r["number"],
+                tuple(r["bye"].split(",")) if r["bye"] else (),
+                r["closed"] is not None,
+                rounds.get(r["number"], []),
+            )
+            for r in store.event_rounds(event_id)
+        ],
+    )
 
 
 def _table(row: Mapping[str, Any], summary: Mapping[str, Any]) -> Table:
@@ -262,18 +304,24 @@ def _table(row: Mapping[str, Any], summary: Mapping[str, Any]) -> Table:
     if row["result"]:
         said = json.loads(row["result"])
         live, state = _result(row["round"], sides, said), "forfeit" if said.get("forfeit") else "corrected"
-    return Table(row["round"], row["number"], row["game_id"], sides, row["seed"], live, state, totals,
-                 summary["hands"])  # fmt: skip
+    return Table(row["round"], row["number"], row["game_id"], sides, row["seed"], live, state, totals, summary["hands"])
 
 
 def _result(round_: int, sides: tuple[str, str], said: Mapping[str, Any]) -> Result:
-    return Result(round_, sides, (said["points"][0], said["points"][1]), winner=said.get("winner"),
-                  draw=bool(said.get("draw")), forfeit=bool(said.get("forfeit")))  # fmt: skip
+    return Result(
+        round_,
+        sides,
+        (said["points"][0], said["points"][1]),
+        winner=said.get("winner"),
+        draw=bool(said.get("draw")),
+        forfeit=bool(said.get("forfeit")),
+    )
 
 
 def _said(result: Result) -> str:
-    return json.dumps({"points": list(result.points), "winner": result.winner, "draw": result.draw,
-                       "forfeit": result.forfeit})  # fmt: skip
+    return json.dumps(
+        {"points": list(result.points), "winner": result.winner, "draw": result.draw, "forfeit": result.forfeit}
+    )
 
 
 def standings_of(event: Event) -> list[Standing]:
@@ -336,9 +384,14 @@ def pair_next(store: Store, event_id: str, key: str, number: object = None) -> R
             return _pair_next(store, event_id, key, number)
         except _MovedOn:
             continue
-    raise Conflict(msg("the event kept changing on another phone (withdrawals, late arrivals or results) while "
-                       "the next round was being paired; nothing was paired. Look at the entrants, then pair the "
-                       "round again"), field="round")  # fmt: skip
+    raise Conflict(
+        msg(
+            "the event kept changing on another phone (withdrawals, late arrivals or results) while "
+            "the next round was being paired; nothing was paired. Look at the entrants, then pair the "
+            "round again"
+        ),
+        field="round",
+    )
 
 
 def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
@@ -381,9 +434,17 @@ def _swiss(event: Event, playing: list[str]) -> Pairing:
     return swiss_round(ranked, {e: table[e].match_points for e in ranked}, met, had_bye)
 
 
-def _start_round(store: Store, event: Event, key: str, number: int, pairs: Sequence[tuple[str, str]],
-                 byes: Sequence[str], numbers: Sequence[int] | None = None, new_round: bool = True,
-                 replacing: Sequence[int] = ()) -> Round:  # fmt: skip
+def _start_round(
+    store: Store,
+    event: Event,
+    key: str,
+    number: int,
+    pairs: Sequence[tuple[str, str]],
+    byes: Sequence[str],
+    numbers: Sequence[int] | None = None,
+    new_round: bool = True,
+    replacing: Sequence[int] = (),
+) -> Round:
     """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...).
 
     ``new_round`` False pairs round ``number`` again, dropping its tables ``replacing`` (none of them started).
@@ -422,10 +483,16 @@ def _start_round(store: Store, event: Event, key: str, number: int, pairs: Seque
             # (games.record_hand).
             started = store.started_event_tables(event.id, number, list(replacing))
             if started:
-                raise Conflict(msg("a hand was saved at table %(tables)s while round %(n)s was being paired again, "
-                                   "so it plays on as it is; nothing was paired again. Look at the round, then pair "
-                                   "it again if it still needs it", tables=", ".join(str(t) for t in started),
-                                   n=number), field="round")  # fmt: skip
+                raise Conflict(
+                    msg(
+                        "a hand was saved at table %(tables)s while round %(n)s was being paired again, "
+                        "so it plays on as it is; nothing was paired again. Look at the round, then pair "
+                        "it again if it still needs it",
+                        tables=", ".join(str(t) for t in started),
+                        n=number,
+                    ),
+                    field="round",
+                )
             store.drop_event_tables(event.id, number, list(replacing))
             store.set_event_bye(event.id, number, ",".join(byes) or None)
         for table_number, game_id, sides_, seed in made:
@@ -448,14 +515,21 @@ def close_round(store: Store, event_id: str, key: str, number: int) -> None:
         return
     waiting = [t.number for t in played.tables if not t.result.done]
     if waiting:
-        raise Conflict(msg("round %(r)s cannot be closed while tables are still playing: %(tables)s",
-                                r=number, tables=", ".join(str(n) for n in waiting)), field="round")  # fmt: skip
+        raise Conflict(
+            msg(
+                "round %(r)s cannot be closed while tables are still playing: %(tables)s",
+                r=number,
+                tables=", ".join(str(n) for n in waiting),
+            ),
+            field="round",
+        )
     with writing(store):
         store.close_event_round(event_id, number, {t.number: _said(t.result) for t in played.tables})
 
 
-def set_result(store: Store, event_id: str, key: str, round_: int, number: int, outcome: object,
-               points: object = None) -> Table:  # fmt: skip
+def set_result(
+    store: Store, event_id: str, key: str, round_: int, number: int, outcome: object, points: object = None
+) -> Table:
     """The organiser's word on a table: ``outcome`` is "0" or "1" (that side won), "draw", "forfeit:0" or
     "forfeit:1" (that side forfeits: the other wins, no game points counted), or "game" (back to the game's)."""
     check_key(store, event_id, key)
@@ -467,17 +541,25 @@ def set_result(store: Store, event_id: str, key: str, round_: int, number: int, 
         forfeit = isinstance(outcome, str) and outcome.startswith("forfeit:")
         side = outcome.split(":", 1)[1] if forfeit and isinstance(outcome, str) else outcome
         if side not in ("0", "1", "draw", 0, 1) or (forfeit and side == "draw"):
-            raise InvalidGameError(msg('outcome must be "0" or "1" (that side won), "draw", "forfeit:0" or '
-                                       '"forfeit:1" (that side forfeits), or "game"'), "outcome")  # fmt: skip
+            raise InvalidGameError(
+                msg(
+                    'outcome must be "0" or "1" (that side won), "draw", "forfeit:0" or '
+                    '"forfeit:1" (that side forfeits), or "game"'
+                ),
+                "outcome",
+            )
         if forfeit:
             result = Result(round_, table.sides, (0, 0), winner=1 - int(side), forfeit=True)
         else:
             shown = table.totals if points is None else points
-            if (not isinstance(shown, (list, tuple)) or len(shown) != 2
-                    or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= GAME_POINTS_MAX
-                               for p in shown)):  # fmt: skip
-                raise InvalidGameError(msg("points must be the two sides' game points, 0 to %(max)s each",
-                                           max=GAME_POINTS_MAX), "points")  # fmt: skip
+            if (
+                not isinstance(shown, (list, tuple))
+                or len(shown) != 2
+                or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= GAME_POINTS_MAX for p in shown)
+            ):
+                raise InvalidGameError(
+                    msg("points must be the two sides' game points, 0 to %(max)s each", max=GAME_POINTS_MAX), "points"
+                )
             draw = side == "draw"
             result = Result(round_, table.sides, (shown[0], shown[1]), winner=None if draw else int(side), draw=draw)
         said = _said(result)
@@ -506,15 +588,19 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
     check_key(store, event_id, key)
     table_size = _check_joining(store, event_id)[0]["table_size"]
     if table_size == 4 and isinstance(name, str):
-        name = next(([part.strip() for part in name.split(mark, 1)] for mark in ("&", ",", "/", "+") if mark in name),
-                    [name])  # fmt: skip
+        name = next(
+            ([part.strip() for part in name.split(mark, 1)] for mark in ("&", ",", "/", "+") if mark in name), [name]
+        )
     if table_size == 2 and isinstance(name, str):
         names: tuple[str, ...] = (clean_name(name, "name", "player"),)
     elif table_size == 4 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
         names = tuple(clean_name(n, "name", "player") for n in name)
     else:
-        what = msg("name must be the player's name") if table_size == 2 else msg(
-            'name must be a pair: "Anna & Carla", or two names in a list')  # fmt: skip
+        what = (
+            msg("name must be the player's name")
+            if table_size == 2
+            else msg('name must be a pair: "Anna & Carla", or two names in a list')
+        )
         raise InvalidGameError(what, "name")
     label = team_name(names)
     with writing(store):
@@ -542,8 +628,13 @@ def _check_joining(store: Store, event_id: str) -> tuple[dict[str, Any], list[di
     if len(rounds) >= row["rounds"] and all(r["closed"] for r in rounds):
         raise Conflict(msg("the event is over"), field="name")
     if row["pairing"] == "round_robin" and rounds:
-        raise Conflict(msg("a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
-                           "event, or a round-robin before its first round"), field="name")  # fmt: skip
+        raise Conflict(
+            msg(
+                "a round-robin's schedule is fixed once it has begun: a player can join a Swiss "
+                "event, or a round-robin before its first round"
+            ),
+            field="name",
+        )
     if len(entrants) >= ENTRANTS_MAX:
         raise InvalidGameError(msg("an event takes at most %(max)s players or pairs", max=ENTRANTS_MAX), "name")
     return row, entrants
@@ -580,18 +671,40 @@ def repair(store: Store, event_id: str, key: str) -> Round:
     top = max((t.number for t in current.tables), default=0)
     numbers = sorted(t.number for t in unstarted) + list(range(top + 1, top + 1 + len(pairs)))
     try:
-        return _start_round(store, event, key, current.number, pairs, byes, numbers[: len(pairs)], new_round=False,
-                            replacing=[t.number for t in unstarted])  # fmt: skip
+        return _start_round(
+            store,
+            event,
+            key,
+            current.number,
+            pairs,
+            byes,
+            numbers[: len(pairs)],
+            new_round=False,
+            replacing=[t.number for t in unstarted],
+        )
     except _MovedOn:
-        raise Conflict(msg("round %(n)s changed meanwhile (on another phone?): look at it again", n=current.number),
-                       field="round") from None  # fmt: skip
+        raise Conflict(
+            msg("round %(n)s changed meanwhile (on another phone?): look at it again", n=current.number), field="round"
+        ) from None
 
 
 def _without_round(event: Event) -> Event:
     """The event as it stood before its open round (for pairing that round again)."""
-    return Event(event.id, event.name, event.created, event.group_id, event.pairing, event.planned, event.table_size,
-                 event.rules, event.deck_style, event.match_points, event.version, event.entrants,
-                 event.rounds[:-1])  # fmt: skip
+    return Event(
+        event.id,
+        event.name,
+        event.created,
+        event.group_id,
+        event.pairing,
+        event.planned,
+        event.table_size,
+        event.rules,
+        event.deck_style,
+        event.match_points,
+        event.version,
+        event.entrants,
+        event.rounds[:-1],
+    )
 
 
 # --- what pages ask of events ------------------------------------------------------------------------------------

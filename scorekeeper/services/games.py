@@ -140,10 +140,12 @@ def _seen(store: Store, game_id: str, submission_id: str | None, action: str, pr
         return None
     if seen.action != action or (seen.fingerprint is not None and seen.fingerprint != print_):
         raise Conflict(
-            msg("this submission id was already used for another change; nothing was changed. Send each change with a "
-                "fresh id"),
+            msg(
+                "this submission id was already used for another change; nothing was changed. Send each change with a "
+                "fresh id"
+            ),
             "reused",
-        )  # fmt: skip
+        )
     return seen
 
 
@@ -294,8 +296,7 @@ def _record(
             seen = _seen(store, game_id, submission_id, "add", print_)
             played = before.round_by_id(seen.round) if seen is not None and seen.round else None
             if played is None:
-                raise Conflict(msg("this hand was recorded and has since been deleted; nothing was changed"),
-                               "deleted")  # fmt: skip
+                raise Conflict(msg("this hand was recorded and has since been deleted; nothing was changed"), "deleted")
             return Recorded(before, played.number, played.record.id, played.record.version, False)
         if state.dropped:
             _check_not_dropped(store, game_id)
@@ -305,8 +306,13 @@ def _record(
         if before.finished:
             raise Conflict(msg("the game is over; correct or delete a hand to reopen it"), "finished")
         if before.next_number > HANDS_MAX:
-            raise Conflict(msg("a game keeps at most %(max)s hands; start a new game (a rematch keeps the sides "
-                               "and rules)", max=HANDS_MAX), "too_many_hands")  # fmt: skip
+            raise Conflict(
+                msg(
+                    "a game keeps at most %(max)s hands; start a new game (a rematch keeps the sides and rules)",
+                    max=HANDS_MAX,
+                ),
+                "too_many_hands",
+            )
         pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
         record = store.insert_round(game_id, before.next_number, entry, submission_id, pending, round_id)
     game = replace(
@@ -322,10 +328,16 @@ def _check_not_dropped(store: Store, game_id: str) -> None:
     again either sees the hand (and keeps the table) or is seen here."""
     dropped = store.dropped_from_event(game_id)
     if dropped is not None:
-        raise Conflict(msg("this game is no longer table %(table)s of round %(round)s at “%(event)s”: the organiser "
-                           "paired the round again before its first hand was saved; nothing was saved. Ask the "
-                           "organiser for your table now (the event's page shows the round)", table=dropped["number"],
-                           round=dropped["round"], event=dropped["name"]))  # fmt: skip
+        raise Conflict(
+            msg(
+                "this game is no longer table %(table)s of round %(round)s at “%(event)s”: the organiser "
+                "paired the round again before its first hand was saved; nothing was saved. Ask the "
+                "organiser for your table now (the event's page shows the round)",
+                table=dropped["number"],
+                round=dropped["round"],
+                event=dropped["name"],
+            )
+        )
 
 
 def _moved_on(score: GameScore, number: int) -> Conflict:
@@ -338,16 +350,25 @@ def _moved_on(score: GameScore, number: int) -> Conflict:
         if score.finished:
             then = msg("That hand ended the game, so this one cannot be saved; correct it instead if it was wrong")
         return Conflict(
-            msg("hand %(n)s was already saved on another phone while this one was open (the game now has "
-                "%(hands)s); nothing was saved. %(then)s", n=number, hands=hands, then=then),
+            msg(
+                "hand %(n)s was already saved on another phone while this one was open (the game now has "
+                "%(hands)s); nothing was saved. %(then)s",
+                n=number,
+                hands=hands,
+                then=then,
+            ),
             "stale",
             current=latest,
-        )  # fmt: skip
+        )
     return Conflict(
-        msg("this form was for hand %(n)s, but the game's next hand is %(next)s (a hand was deleted on another "
-            "phone); nothing was saved. Check the scoreboard, then save it as hand %(next)s", n=number, next=nxt),
+        msg(
+            "this form was for hand %(n)s, but the game's next hand is %(next)s (a hand was deleted on another "
+            "phone); nothing was saved. Check the scoreboard, then save it as hand %(next)s",
+            n=number,
+            next=nxt,
+        ),
         "stale",
-    )  # fmt: skip
+    )
 
 
 def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> tuple[int, ...]:
@@ -355,10 +376,13 @@ def _scopas_shown(shown: Sequence[int] | None, entry: HandEntry, sides: int) -> 
         return tuple(s.scopas for s in entry.sides)
     if len(shown) != sides or any(type(n) is not int or not 0 <= n <= SCOPAS_MAX for n in shown):
         raise InvalidRoundError(
-            msg("scopas_shown must list, for each of the %(n)s sides, the scopas the form showed (0 to %(max)s)",
-                n=sides, max=SCOPAS_MAX),
+            msg(
+                "scopas_shown must list, for each of the %(n)s sides, the scopas the form showed (0 to %(max)s)",
+                n=sides,
+                max=SCOPAS_MAX,
+            ),
             "scopas_shown",
-        )  # fmt: skip
+        )
     return tuple(shown)
 
 
@@ -455,8 +479,9 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
             before = _fresh(store, before)
             played = before.round_by_id(round_id)
             if played is None:
-                raise Conflict(msg("that hand is no longer in the game (deleted on another phone); nothing was undone"),
-                               "deleted")  # fmt: skip
+                raise Conflict(
+                    msg("that hand is no longer in the game (deleted on another phone); nothing was undone"), "deleted"
+                )
             if played.record.version != version:
                 raise Conflict(
                     msg(

@@ -55,8 +55,7 @@ def name_key(name: str) -> str:
 def new_group(store: Store, name: object) -> tuple[str, str, str]:
     """Make a group: (its id, its name as kept, its key, shown once)."""
     if not isinstance(name, str) or not name.strip():
-        raise InvalidGameError(msg("name must be the group's name, 1 to %(max)s characters", max=GAME_NAME_MAX),
-                               "name")  # fmt: skip
+        raise InvalidGameError(msg("name must be the group's name, 1 to %(max)s characters", max=GAME_NAME_MAX), "name")
     name = clean_text(name, "name", "game", GAME_NAME_MAX)
     group_id, key = keys.new_id(), keys.new_key()
     with writing(store):
@@ -118,8 +117,10 @@ def seat_players(store: Store, group_id: str, sides: Sequence[Side]) -> list[lis
             if key not in known:
                 count += 1
                 if count > GROUP_PLAYERS_MAX:
-                    raise InvalidGameError(msg("this group knows %(max)s players, the most it may; reuse a name",
-                                               max=GROUP_PLAYERS_MAX), "sides")  # fmt: skip
+                    raise InvalidGameError(
+                        msg("this group knows %(max)s players, the most it may; reuse a name", max=GROUP_PLAYERS_MAX),
+                        "sides",
+                    )
                 known[key] = secrets.token_urlsafe(9)
                 store.insert_player(group_id, known[key], " ".join(name.split()), key)
             ids.append(known[key])
@@ -212,10 +213,16 @@ def summaries_page(store: Store, group_id: str, after: object, limit: int) -> tu
     ``after`` that is not the id of a game of this group is refused (``BadInput``), naming what it must be.
     """
     get(store, group_id)
-    if after is not None and (not isinstance(after, str) or len(after) > GROUP_ID_MAX
-                              or store.game_group(after) != group_id):  # fmt: skip
-        raise InvalidGameError(msg("after must be the id of a game of this group: the last game of the page "
-                                   "before, as the export's next link gives it"), "after")  # fmt: skip
+    if after is not None and (
+        not isinstance(after, str) or len(after) > GROUP_ID_MAX or store.game_group(after) != group_id
+    ):
+        raise InvalidGameError(
+            msg(
+                "after must be the id of a game of this group: the last game of the page "
+                "before, as the export's next link gives it"
+            ),
+            "after",
+        )
     rows = store.group_games_page(group_id, after, limit + 1)
     return _seated(store, rows[:limit]), len(rows) > limit
 
@@ -340,8 +347,9 @@ def _who(store: Store, group_id: str, known: list[Player], value: object, field:
         try:
             out.append(player(store, group_id, part.strip()).id)
         except NotFound:
-            raise InvalidGameError(msg("%(name)s is not a player of this group", name=repr(part.strip()[:40])),
-                                   field) from None  # fmt: skip
+            raise InvalidGameError(
+                msg("%(name)s is not a player of this group", name=repr(part.strip()[:40])), field
+            ) from None
     return sorted(set(out))
 
 

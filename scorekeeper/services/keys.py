@@ -45,10 +45,12 @@ def check_submission_id(value: object, field: str = "submission_id") -> str:
     """A client's id for one change: 8 to 100 letters, digits or ``-_.:`` (a UUID fits)."""
     if not isinstance(value, str) or not SUBMISSION_ID.match(value):
         raise InvalidRoundError(
-            msg("submission_id must be a fresh id for this change, 8 to 100 letters, digits or - _ . : (a UUID fits), "
-                "so that a retry is recorded once"),
+            msg(
+                "submission_id must be a fresh id for this change, 8 to 100 letters, digits or - _ . : (a UUID fits), "
+                "so that a retry is recorded once"
+            ),
             field,
-        )  # fmt: skip
+        )
     return value
 
 

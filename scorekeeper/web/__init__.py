@@ -139,8 +139,9 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(err: CSRFError) -> ResponseReturnValue:
         """Explain a form sent without a valid token (an old page, or cookies off)."""
-        message = msg("This form has expired or came from another page. Reload the page and send it again; "
-                      "nothing was saved.")  # fmt: skip
+        message = msg(
+            "This form has expired or came from another page. Reload the page and send it again; nothing was saved."
+        )
         return error_response(400, "csrf", message)
 
     @app.errorhandler(RequestEntityTooLarge)
@@ -148,9 +149,10 @@ def register_errors(app: Flask) -> None:
         """A body over the limit: 413, nothing read or stored."""
         limit = app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
         return error_response(
-            413, "too_large",
+            413,
+            "too_large",
             msg("the request is larger than this server takes (%(kb)s KB); nothing was saved", kb=limit // 1024),
-        )  # fmt: skip
+        )
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(err: RateLimitExceeded) -> ResponseReturnValue:

@@ -81,8 +81,12 @@ def announce(host: str, port: int, external: str | None, _: Callable[[str], str]
         # Listening on one address only: that address is the way in, for this machine too.
         shown = f"[{host}]" if ":" in host else host
         address = local = f"http://{shown}:{port}/"
-    return (_("Open %(address)s on any phone on this network, or scan:") % {"address": address} + "\n"
-            + terminal_qr(address) + _("On this machine: %(address)s") % {"address": local})  # fmt: skip
+    return (
+        _("Open %(address)s on any phone on this network, or scan:") % {"address": address}
+        + "\n"
+        + terminal_qr(address)
+        + _("On this machine: %(address)s") % {"address": local}
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -99,8 +103,17 @@ def main(argv: list[str] | None = None) -> None:
     print(_("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
     print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), _))
     print(_("Ctrl+C stops the server."), flush=True)
-    serve(app, host=args.host, port=args.port, threads=8, connection_limit=CONNECTIONS_MAX, asyncore_use_poll=True,
-          channel_timeout=120, backlog=2048, ident="scopa-scorekeeper")  # fmt: skip
+    serve(
+        app,
+        host=args.host,
+        port=args.port,
+        threads=8,
+        connection_limit=CONNECTIONS_MAX,
+        asyncore_use_poll=True,
+        channel_timeout=120,
+        backlog=2048,
+        ident="scopa-scorekeeper",
+    )
 
 
 # Every phone at every table keeps a connection open while it watches the score: a room of phones holds

@@ -14,9 +14,14 @@ from tests.conftest import TEST_RATE_LIMITS
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
-]  # fmt: skip
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 ROOT = Path(__file__).resolve().parent.parent.parent
 # axe-core from the npm registry, installed by scripts/install-axe (make test runs it) outside static/.
@@ -59,8 +64,14 @@ def browser_context_args(browser_context_args):
 @pytest.fixture
 def live_server(tmp_path):
     """The app on a free port of 127.0.0.1 with its own database; yields its base URL."""
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "browser.sqlite3"), "SECRET_KEY": "browser-test",
-                      **TEST_RATE_LIMITS})  # fmt: skip
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "browser.sqlite3"),
+            "SECRET_KEY": "browser-test",
+            **TEST_RATE_LIMITS,
+        }
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -40,11 +40,15 @@ def main(argv: list[str]) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 pages = {
-                    scale: browser.new_page(viewport={"width": 390, "height": SCREEN}, device_scale_factor=scale,
-                                            is_mobile=True, has_touch=True,
-                                            locale=os.environ.get("SHOTS_LOCALE") or None)
+                    scale: browser.new_page(
+                        viewport={"width": 390, "height": SCREEN},
+                        device_scale_factor=scale,
+                        is_mobile=True,
+                        has_touch=True,
+                        locale=os.environ.get("SHOTS_LOCALE") or None,
+                    )
                     for scale in (1, 2)
-                }  # fmt: skip
+                }
                 for page in pages.values():
                     page.goto(base)
                 chosen = {scale: dict(states(page, base)) for scale, page in pages.items()}

@@ -41,8 +41,13 @@ class Builder:
     def __init__(self, page, base: str):
         self.page, self.base = page, base
 
-    def game(self, names: list[str], hands: list[list[dict]] = (), players: list[list[str]] | None = None,
-             rules: dict | None = None) -> Game:  # fmt: skip
+    def game(
+        self,
+        names: list[str],
+        hands: list[list[dict]] = (),
+        players: list[list[str]] | None = None,
+        rules: dict | None = None,
+    ) -> Game:
         sides = [{"name": n} for n in names]
         if players:
             sides = [{"name": n, "players": p} for n, p in zip(names, players, strict=True)]
@@ -64,13 +69,15 @@ class Builder:
         made = self.page.request.post(f"{self.base}/api/v1/groups", data={"name": "Venerdì da Nonna"}).json()
         for names, hands in games:
             body = {"sides": [{"name": n} for n in names], "group": made["id"]}
-            game = self.page.request.post(f"{self.base}/api/v1/games", data=body,
-                                          headers={"X-Group-Key": made["group_key"]}).json()  # fmt: skip
+            game = self.page.request.post(
+                f"{self.base}/api/v1/games", data=body, headers={"X-Group-Key": made["group_key"]}
+            ).json()
             for i, hand in enumerate(hands):
                 sent = self.page.request.post(
-                    f"{self.base}/api/v1/games/{game['id']}/rounds", headers={"X-Keeper-Key": game["keeper_key"]},
+                    f"{self.base}/api/v1/games/{game['id']}/rounds",
+                    headers={"X-Keeper-Key": game["keeper_key"]},
                     data={"submission_id": f"{game['id']}-{i}", "sides": hand},
-                )  # fmt: skip
+                )
                 assert sent.status == 201, sent.text()
         players = self.page.request.get(f"{self.base}/api/v1/groups/{made['id']}").json()["players"]
         return made["id"], made["keeper_url"], [p["id"] for p in players]
@@ -78,16 +85,25 @@ class Builder:
     def event(self) -> tuple[str, str]:
         """An eight-player Swiss evening in its first round, two tables finished: its id and organiser link."""
         names = ["Anna", "Bruno", "Carla", "Dario", LONG, "Fabio", "Giulia", "Marco"]
-        made = self.page.request.post(f"{self.base}/api/v1/events", data={
-            "name": "Domenica di scopa", "players": names, "pairing": "swiss", "rounds": 3, "rules": {"target": 4},
-        }).json()  # fmt: skip
+        made = self.page.request.post(
+            f"{self.base}/api/v1/events",
+            data={
+                "name": "Domenica di scopa",
+                "players": names,
+                "pairing": "swiss",
+                "rounds": 3,
+                "rules": {"target": 4},
+            },
+        ).json()
         key = {"X-Organiser-Key": made["organiser_key"]}
         played = self.page.request.post(f"{self.base}/api/v1/events/{made['id']}/rounds", headers=key).json()
         for i, table in enumerate(played["tables"][:2]):
             game = table["game"]
-            sent = self.page.request.post(f"{self.base}/api/v1/games/{game['id']}/rounds",
-                                          headers={"X-Keeper-Key": game["keeper_key"]},
-                                          data={"submission_id": f"event-table-{i}", "sides": WIN})  # fmt: skip
+            sent = self.page.request.post(
+                f"{self.base}/api/v1/games/{game['id']}/rounds",
+                headers={"X-Keeper-Key": game["keeper_key"]},
+                data={"submission_id": f"event-table-{i}", "sides": WIN},
+            )
             assert sent.status == 201, sent.text()
         return made["id"], made["organiser_url"]
 
@@ -125,15 +141,29 @@ class Builder:
 
 
 COUNTS = {  # a complete quick-counts hand: Anna 22 cards, 7 coins, settebello, primiera 79 against 62
-    "sides-0-cards": "22", "sides-0-coins": "7", "sides-0-primiera": "79", "sides-0-scopas": "1",
-    "sides-1-cards": "18", "sides-1-coins": "3", "sides-1-primiera": "62", "sides-1-scopas": "0",
-    "settebello": "0", "primiera_by": "values", "action": "check",
-}  # fmt: skip
+    "sides-0-cards": "22",
+    "sides-0-coins": "7",
+    "sides-0-primiera": "79",
+    "sides-0-scopas": "1",
+    "sides-1-cards": "18",
+    "sides-1-coins": "3",
+    "sides-1-primiera": "62",
+    "sides-1-scopas": "0",
+    "settebello": "0",
+    "primiera_by": "values",
+    "action": "check",
+}
 
 
 # A winners entry that gives one point (the settebello) and ties the rest: a game can take many.
-ONE_POINT = {"won_cards": "tie", "won_coins": "tie", "won_settebello": "0", "won_primiera": "tie",
-             "sides-0-scopas": "0", "sides-1-scopas": "0"}  # fmt: skip
+ONE_POINT = {
+    "won_cards": "tie",
+    "won_coins": "tie",
+    "won_settebello": "0",
+    "won_primiera": "tie",
+    "sides-0-scopas": "0",
+    "sides-1-scopas": "0",
+}
 
 
 def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
@@ -147,17 +177,27 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     live = make.game(["Anna", LONG], [WIN, SPLIT])
     tied = make.game(["Anna", "Bruno"], [SPLIT])
     finished = make.game(["Anna", "Bruno"], [WIN, WIN, WIN])
-    team = make.game(["Anna Maria Francesca & Carla Benedetta", "Bruno & Dario"], [WIN],
-                     players=[[LONG_TEAM[0], LONG_TEAM[2]], [LONG_TEAM[1], LONG_TEAM[3]]])  # fmt: skip
-    six = make.game(["Anna & Dario", "Bruno & Elena", "Carla & Fabio"], [],
-                    players=[["Anna", "Dario"], ["Bruno", "Elena"], ["Carla", "Fabio"]])  # fmt: skip
+    team = make.game(
+        ["Anna Maria Francesca & Carla Benedetta", "Bruno & Dario"],
+        [WIN],
+        players=[[LONG_TEAM[0], LONG_TEAM[2]], [LONG_TEAM[1], LONG_TEAM[3]]],
+    )
+    six = make.game(
+        ["Anna & Dario", "Bruno & Elena", "Carla & Fabio"],
+        [],
+        players=[["Anna", "Dario"], ["Bruno", "Elena"], ["Carla", "Fabio"]],
+    )
     viewer = make.game(["Giulia", "Marco"], [WIN])
     saving = make.game(["Anna", "Bruno"], [WIN])  # takes a one-point hand at each visit: the Undo offer
     alone6 = make.game(["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], [])
-    group, group_keeper, group_players = make.group([
-        (["Anna", "Bruno"], [WIN, WIN, WIN]), (["Bruno", "Carla"], [WIN, WIN, WIN]), (["Anna", "Carla"], [SPLIT]),
-        (["Carla", "Anna"], [WIN, WIN, WIN]),
-    ])  # fmt: skip
+    group, group_keeper, group_players = make.group(
+        [
+            (["Anna", "Bruno"], [WIN, WIN, WIN]),
+            (["Bruno", "Carla"], [WIN, WIN, WIN]),
+            (["Anna", "Carla"], [SPLIT]),
+            (["Carla", "Anna"], [WIN, WIN, WIN]),
+        ]
+    )
     calling = make.game(["Anna", "Bruno"], [SPLIT], rules={"call_out": True, "napoleone": True})
     event, organiser_url = make.event()
     g = f"/g/{live.id}"
@@ -229,7 +269,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
                     "bye": "1",
                 },
             ),
-        ),  # fmt: skip
+        ),
         ("event-organiser", visit(f"/e/{event}")),
         ("event-screen", visit(f"/e/{event}/screen")),
         ("event-cards", visit(f"/e/{event}/rounds/1/cards")),

@@ -76,8 +76,7 @@ def test_an_eight_player_evening_end_to_end(page, browser, live_server):
                 expect(screen.locator(".standings tbody tr").first).to_contain_text("2", timeout=15_000)
                 snap(screen, "big-screen-live")
         page.reload()
-        expect(page.locator(f"#round-{number} .event-table .result")).to_have_text(
-            [re.compile(r"wins 4–0")] * 4)  # fmt: skip
+        expect(page.locator(f"#round-{number} .event-table .result")).to_have_text([re.compile(r"wins 4–0")] * 4)
         if number == 1:
             snap(page, "event-after-round-1")
     # Swiss: no two players met twice, nobody sat out (eight players).
@@ -105,10 +104,13 @@ def test_an_eight_player_evening_end_to_end(page, browser, live_server):
 def test_the_big_screen_in_italian_reads_from_across_a_room(browser, live_server):
     tv = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="it-IT")
     page = tv.new_page()
-    made = page.request.post(f"{live_server}/api/v1/events", data={
-        "name": "Domenica di scopa", "players": PLAYERS, "rounds": 3, "rules": {"target": 4}}).json()  # fmt: skip
-    page.request.post(f"{live_server}/api/v1/events/{made['id']}/rounds",
-                      headers={"X-Organiser-Key": made["organiser_key"]})  # fmt: skip
+    made = page.request.post(
+        f"{live_server}/api/v1/events",
+        data={"name": "Domenica di scopa", "players": PLAYERS, "rounds": 3, "rules": {"target": 4}},
+    ).json()
+    page.request.post(
+        f"{live_server}/api/v1/events/{made['id']}/rounds", headers={"X-Organiser-Key": made["organiser_key"]}
+    )
     page.goto(made["screen_url"])
     expect(page.locator("#screen-standings")).to_have_text("Classifica")
     expect(page.locator(".screen-tables li")).to_have_count(4)

@@ -122,8 +122,9 @@ def test_a_change_kept_offline_that_the_server_refuses_is_shown(page, live_serve
     expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1)")
     # Meanwhile another phone saved hand 1.
     other = {"submission_id": "other-phone-0001", "sides": [{"won": ["settebello"]}, {"won": ["cards"]}]}
-    page.request.post(f"{live_server}/api/v1/games/{game['id']}/rounds", data=other,
-                      headers={"X-Keeper-Key": game["keeper_key"]})  # fmt: skip
+    page.request.post(
+        f"{live_server}/api/v1/games/{game['id']}/rounds", data=other, headers={"X-Keeper-Key": game["keeper_key"]}
+    )
     go_online(page.context)
     expect(page.locator("#queue-banner .refused")).to_contain_text("A change made offline was refused")
     snap(page, "offline-refused")
@@ -244,8 +245,9 @@ def installability_errors(browser_type, launch_args, context_args, profile, url,
         context.close()
 
 
-def test_the_browser_finds_the_app_installable(browser_type, browser_type_launch_args, browser_context_args,
-                                               live_server, tmp_path):  # fmt: skip
+def test_the_browser_finds_the_app_installable(
+    browser_type, browser_type_launch_args, browser_context_args, live_server, tmp_path
+):
     # The check the browser's install prompt and "Add to home screen" depend on: no errors.
     args = (browser_type, browser_type_launch_args, browser_context_args)
     assert installability_errors(*args, tmp_path / "a", live_server + "/") == []

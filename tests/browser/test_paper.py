@@ -13,21 +13,31 @@ def hand(i, settebello_to):
     tally = {"cards": 20, "coins": 5, "primiera_won": False}
     return {
         "submission_id": f"paper-{i:04d}",
-        "sides": [{"tally": {**tally, "settebello": settebello_to == 0}, "scopas": 1 if i in (3, 10, 19) else 0},
-                  {"tally": {**tally, "settebello": settebello_to == 1}}],
-    }  # fmt: skip
+        "sides": [
+            {"tally": {**tally, "settebello": settebello_to == 0}, "scopas": 1 if i in (3, 10, 19) else 0},
+            {"tally": {**tally, "settebello": settebello_to == 1}},
+        ],
+    }
 
 
 @pytest.fixture
 def long_game(page, live_server):
     """A 20-hand game Anna wins in the last hand, kept by this phone."""
-    r = page.request.post(live_server + "/api/v1/games", data={
-        "name": "Torneo del venerdì", "sides": [{"name": "Anna"}, {"name": "Bruno"}], "rules": {"target": 13},
-    })  # fmt: skip
+    r = page.request.post(
+        live_server + "/api/v1/games",
+        data={
+            "name": "Torneo del venerdì",
+            "sides": [{"name": "Anna"}, {"name": "Bruno"}],
+            "rules": {"target": 13},
+        },
+    )
     game = r.json()
     for i in range(20):
-        r = page.request.post(f"{live_server}/api/v1/games/{game['id']}/rounds", data=hand(i, i % 2),
-                              headers={"X-Keeper-Key": game["keeper_key"]})  # fmt: skip
+        r = page.request.post(
+            f"{live_server}/api/v1/games/{game['id']}/rounds",
+            data=hand(i, i % 2),
+            headers={"X-Keeper-Key": game["keeper_key"]},
+        )
         assert r.status == 201, r.text()
     page.goto(game["keeper_url"])
     return game
@@ -183,11 +193,24 @@ def test_the_csp_catches_an_inline_handler(page, live_server, csp_watch):
 def test_every_page_runs_under_the_csp_without_a_violation(page, live_server, long_game, csp_watch):
     gid = long_game["id"]
     pages = [
-        "/", "/new", "/check", "/check?table=1b,2c,6s&hand=8d,3s&play=8d&take=2c,6s", f"/g/{gid}/check",
-        "/check?table=kd,kc,ks,7b&deal=1", f"/g/{gid}", f"/g/{gid}/hand", f"/g/{gid}/counts", f"/g/{gid}/hands/1",
-        f"/g/{gid}/hands/1/edit", f"/g/{gid}/hands/1/delete", f"/g/{gid}/sheet", "/pads", "/pads/6?profile=scopone",
-        "/g/nope", f"/qr.svg?path=/g/{gid}",
-    ]  # fmt: skip
+        "/",
+        "/new",
+        "/check",
+        "/check?table=1b,2c,6s&hand=8d,3s&play=8d&take=2c,6s",
+        f"/g/{gid}/check",
+        "/check?table=kd,kc,ks,7b&deal=1",
+        f"/g/{gid}",
+        f"/g/{gid}/hand",
+        f"/g/{gid}/counts",
+        f"/g/{gid}/hands/1",
+        f"/g/{gid}/hands/1/edit",
+        f"/g/{gid}/hands/1/delete",
+        f"/g/{gid}/sheet",
+        "/pads",
+        "/pads/6?profile=scopone",
+        "/g/nope",
+        f"/qr.svg?path=/g/{gid}",
+    ]
     for path in pages:
         response = page.goto(live_server + path)
         assert "script-src 'self'" in response.headers["content-security-policy"], path

@@ -343,8 +343,14 @@ def test_a_take_back_that_fails_by_script_is_sent_as_a_take_back(page, live_serv
     expect(page.locator(".scopa-form.side0 .count")).to_have_text("1")
     # The script's request fails (no JSON comes back); with nothing tapped in the form, the page sends it the
     # plain way, and it must say -1, never fall back to a default that adds a scopa.
-    page.route("**/scopa", lambda route: route.fulfill(status=200, body="not json")
-               if route.request.headers.get("accept") == "application/json" else route.continue_())  # fmt: skip
+    page.route(
+        "**/scopa",
+        lambda route: (
+            route.fulfill(status=200, body="not json")
+            if route.request.headers.get("accept") == "application/json"
+            else route.continue_()
+        ),
+    )
     page.locator(".scopa-form.side0 .scopa-undo").click()
     page.wait_for_load_state("load")
     expect(page.locator(".scopa-form.side0 .count")).to_have_text("0")

@@ -115,8 +115,9 @@ def set_result(event_id: str, number: int, table: int) -> ResponseReturnValue:
     """The organiser's word on a table: ``{"outcome": "0" | "1" | "draw" | "forfeit:0" | "forfeit:1" | "game",
     "points": [a, b]}``."""
     body = json_body()
-    found = events.set_result(store(), event_id, organiser_key(), number, table, body.get("outcome"),
-                              body.get("points"))  # fmt: skip
+    found = events.set_result(
+        store(), event_id, organiser_key(), number, table, body.get("outcome"), body.get("points")
+    )
     return table_json(events.get(store(), event_id), found, None)
 
 
@@ -200,7 +201,7 @@ def table_json(event: Event, table: Table, key: str | None) -> dict[str, Any]:
         "sides": [
             {"entrant": e, **{k: v for k, v in entrant_json(event.entrant(e)).items() if k != "id"}}
             for e in table.sides
-        ],  # fmt: skip
+        ],
         "state": table.state,
         "hands": table.hands,
         "totals": list(table.totals),

@@ -118,8 +118,9 @@ def json_body() -> dict[str, Any]:
         raise BadRequest(msg("the body must be a JSON object, sent with Content-Type: application/json"))
     broken = _not_text(body)
     if broken is not None:
-        raise BadRequest(msg("%(what)s must be plain text: letters, digits, spaces and punctuation", what=broken),
-                         broken)  # fmt: skip
+        raise BadRequest(
+            msg("%(what)s must be plain text: letters, digits, spaces and punctuation", what=broken), broken
+        )
     return body
 
 
@@ -259,8 +260,11 @@ def _rest_given(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
     """With ``"rest": "auto"`` (the card grid, as cards are tapped): the cards in no pile go where the core says
     (``rest_goes_to``), and the answer says where (``rest_to``; null when the person must say)."""
     sides = body.get("sides")
-    if body.get("rest") != "auto" or not isinstance(sides, list) or not all(
-            isinstance(s, dict) and isinstance(s.get("pile"), list) for s in sides):  # fmt: skip
+    if (
+        body.get("rest") != "auto"
+        or not isinstance(sides, list)
+        or not all(isinstance(s, dict) and isinstance(s.get("pile"), list) for s in sides)
+    ):
         return body, None
     to = rest_goes_to(len(sides), [i for i, s in enumerate(sides) if s["pile"]])
     if to is None:
@@ -304,9 +308,13 @@ def read_sides(body: dict[str, Any]) -> list[Side]:
     rows = body.get("sides")
     if not isinstance(rows, list) or not SIDES_MIN <= len(rows) <= SIDES_MAX:
         raise InvalidGameError(
-            msg('sides must list %(low)s to %(high)s players or teams, e.g. [{"name": "Anna"}, {"name": "Bruno"}]',
-                low=SIDES_MIN, high=SIDES_MAX), "sides"
-        )  # fmt: skip
+            msg(
+                'sides must list %(low)s to %(high)s players or teams, e.g. [{"name": "Anna"}, {"name": "Bruno"}]',
+                low=SIDES_MIN,
+                high=SIDES_MAX,
+            ),
+            "sides",
+        )
     sides = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict) or not isinstance(row.get("name"), str):
@@ -529,7 +537,7 @@ def get_group(group_id: str) -> ResponseReturnValue:
         "url": absolute(url_for("group.group_page", group_id=group_id)),
         "players": [
             {"id": p.id, "name": p.name, "games": records[p.id].games, "wins": records[p.id].wins} for p in known
-        ],  # fmt: skip
+        ],
         "games": [group_game_json(s, names) for s in summed],
     }
 
@@ -548,7 +556,7 @@ def group_game_json(summary: dict[str, Any], names: dict[str, str]) -> dict[str,
         "sides": [
             {"name": s["name"], "players": [names.get(p, "?") for p in s["players"]], "total": s["total"]}
             for s in summary["sides"]
-        ],  # fmt: skip
+        ],
     }
 
 

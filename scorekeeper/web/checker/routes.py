@@ -287,11 +287,20 @@ def capture_checker() -> Response | tuple[str, int]:
             if form.deal.data:
                 dealt = deal_check(table)
             if hand:
-                plays = plays_by_card(hand, table, form.rules, form.last.data, form.deck_style,
-                                      first_lead=form.lead.data)  # fmt: skip
+                plays = plays_by_card(
+                    hand, table, form.rules, form.last.data, form.deck_style, first_lead=form.lead.data
+                )
             if play:
-                verdict = judge_play(play[0], take, table, form.rules, form.last.data, form.deck_style,
-                                     first_lead=form.lead.data, hand=hand or None)  # fmt: skip
+                verdict = judge_play(
+                    play[0],
+                    take,
+                    table,
+                    form.rules,
+                    form.last.data,
+                    form.deck_style,
+                    first_lead=form.lead.data,
+                    hand=hand or None,
+                )
         except ScopaError as err:
             form.add_error(err)
     # Commas stay as they are: a shorter link makes a smaller QR code, quicker to draw and to scan.
@@ -322,7 +331,7 @@ def capture_checker() -> Response | tuple[str, int]:
                 if p == "classic" or getattr(Rules.for_profile(p), k) != getattr(Rules(), k)
             }
             for p in PROFILES
-        },  # fmt: skip
+        },
     )
     return html, 400 if form.field_errors else 200
 

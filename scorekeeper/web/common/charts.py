@@ -98,15 +98,18 @@ def bar_chart(bars: Sequence[tuple[str, int, str]], title: str, desc: str, chart
     for i, (label, value, css) in enumerate(bars):
         height = max(2.0, half * abs(value) / top)
         y = middle - height if value >= 0 else middle
-        parts.append(f'<rect class="bar {css}" x="{PAD_LEFT + i * width + 1:.1f}" y="{y:.1f}" '
-                     f'width="{max(width - 2, 1):.1f}" height="{height:.1f}" data-value="{value}">'
-                     f"<title>{escape(label)}</title></rect>")  # fmt: skip
+        parts.append(
+            f'<rect class="bar {css}" x="{PAD_LEFT + i * width + 1:.1f}" y="{y:.1f}" '
+            f'width="{max(width - 2, 1):.1f}" height="{height:.1f}" data-value="{value}">'
+            f"<title>{escape(label)}</title></rect>"
+        )
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def category_chart(rows: Sequence[tuple[str, Sequence[int]]], sides: int, hands: int, title: str, desc: str,
-                   chart_id: str) -> Markup:  # fmt: skip
+def category_chart(
+    rows: Sequence[tuple[str, Sequence[int]]], sides: int, hands: int, title: str, desc: str, chart_id: str
+) -> Markup:
     """How many hands each side won each category in: a row per category, a bar per side (``side0``...)."""
     row_height = 10 * sides + 8
     height = PAD_TOP + row_height * len(rows) + 4
@@ -118,13 +121,17 @@ def category_chart(rows: Sequence[tuple[str, Sequence[int]]], sides: int, hands:
     ]
     for r, (label, counts) in enumerate(rows):
         top = PAD_TOP + r * row_height
-        parts.append(f'<text class="label" x="{left - 6}" y="{top + row_height / 2 + 2:.1f}" text-anchor="end">'
-                     f"{escape(label)}</text>")  # fmt: skip
+        parts.append(
+            f'<text class="label" x="{left - 6}" y="{top + row_height / 2 + 2:.1f}" text-anchor="end">'
+            f"{escape(label)}</text>"
+        )
         for i, n in enumerate(counts):
             width = (right - left) * n / max(hands, 1)
             y = top + i * 10
-            parts.append(f'<rect class="bar side{i}" x="{left}" y="{y:.1f}" width="{max(width, 1):.1f}" height="8" '
-                         f'data-value="{n}"/>')  # fmt: skip
+            parts.append(
+                f'<rect class="bar side{i}" x="{left}" y="{y:.1f}" width="{max(width, 1):.1f}" height="8" '
+                f'data-value="{n}"/>'
+            )
             parts.append(f'<text class="label" x="{left + width + 4:.1f}" y="{y + 7.5:.1f}">{n}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
@@ -135,16 +142,19 @@ def categories_chart(score: GameScore) -> tuple[Markup, list[tuple[str, list[int
     if not score.finished:
         return None
     summary = summarise(score, [[] for _ in score.game.sides])
-    shown = [c for c in STAT_CATEGORIES if c in ("cards", "coins", "settebello", "primiera")
-             or getattr(score.game.rules, c)]  # fmt: skip
+    shown = [
+        c for c in STAT_CATEGORIES if c in ("cards", "coins", "settebello", "primiera") or getattr(score.game.rules, c)
+    ]
     labels = {c: say(CATEGORY_NAMES[c]) for c in shown}
     rows = [(labels[c][:1].upper() + labels[c][1:], [s["categories"][c] for s in summary["sides"]]) for c in shown]
     return category_chart(
-        rows, len(score.game.sides), summary["hands"],
+        rows,
+        len(score.game.sides),
+        summary["hands"],
         _("Categories won by each side in %(game)s", game=score.game.name),
         _("For each category, in how many of the %(n)s hands each side won it.", n=summary["hands"]),
         f"categories-{score.game.id}",
-    ), rows  # fmt: skip
+    ), rows
 
 
 def progression_chart(score: GameScore) -> Markup | None:

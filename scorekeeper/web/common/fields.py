@@ -52,9 +52,10 @@ class WholeNumber(IntegerField):
 
     def __init__(self, label: object, low: int, high: int, **kwargs: Any) -> None:
         message = LazyString(
-            lambda: gettext("%(what)s must be a whole number from %(low)s to %(high)s", what=str(label).lower(),
-                            low=low, high=high)
-        )  # fmt: skip
+            lambda: gettext(
+                "%(what)s must be a whole number from %(low)s to %(high)s", what=str(label).lower(), low=low, high=high
+            )
+        )
         self.digits = len(str(high))
         super().__init__(
             label,

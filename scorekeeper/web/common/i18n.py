@@ -222,8 +222,7 @@ def switch() -> ResponseReturnValue:
     if carried:
         _keep(back, carried)
     response = redirect(back, code=303)
-    response.set_cookie(COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
-                        secure=request.is_secure)  # fmt: skip
+    response.set_cookie(COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=request.is_secure)
     return response
 
 
@@ -287,9 +286,16 @@ def init_app(app: Flask) -> None:
     )
     app.register_blueprint(bp)
     app.jinja_env.filters["say"] = say
-    app.jinja_env.globals.update(say=say, js_strings=js_strings, card_name=card_name, card_list=card_list,
-                                 target_list=target_list, category_names=CATEGORY_NAMES,
-                                 deck_names=DECK_NAMES, player_counts=player_counts)  # fmt: skip
+    app.jinja_env.globals.update(
+        say=say,
+        js_strings=js_strings,
+        card_name=card_name,
+        card_list=card_list,
+        target_list=target_list,
+        category_names=CATEGORY_NAMES,
+        deck_names=DECK_NAMES,
+        player_counts=player_counts,
+    )
     app.context_processor(_template_globals)
 
     @app.after_request

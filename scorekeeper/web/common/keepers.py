@@ -62,8 +62,10 @@ def _let_go_message(game_id: str, key: str) -> str:
     return gettext(
         "This phone keeps at most %(max)s games, so it no longer keeps “%(game)s”. To keep score of it again on this "
         "phone, open its keeper link: %(link)s",
-        max=KEPT_MAX, game=name, link=link,
-    )  # fmt: skip
+        max=KEPT_MAX,
+        game=name,
+        link=link,
+    )
 
 
 def forget(game_id: str) -> None:

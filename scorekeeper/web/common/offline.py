@@ -19,10 +19,25 @@ bp = Blueprint("offline", __name__)
 
 # The shell kept for offline use: every stylesheet and script of the pages, the icons, the offline pages.
 SHELL_STATIC = (
-    "style.css", "grid.css", "entry.css", "start.css", "charts.css", "events.css", "app.js", "event.js", "queue.js",
-    "scoreboard.js", "piles.js", "grid.js", "checker.js", "newgame.js", "share.js", "icons/icon-192.png",
-    "icons/icon-512.png", "icons/apple-touch-icon.png",
-)  # fmt: skip
+    "style.css",
+    "grid.css",
+    "entry.css",
+    "start.css",
+    "charts.css",
+    "events.css",
+    "app.js",
+    "event.js",
+    "queue.js",
+    "scoreboard.js",
+    "piles.js",
+    "grid.js",
+    "checker.js",
+    "newgame.js",
+    "share.js",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/apple-touch-icon.png",
+)
 
 
 @cache
@@ -41,9 +56,13 @@ def service_worker() -> Response:
     static = current_app.static_folder or ""
     with open(os.path.join(static, "sw.js"), encoding="utf-8") as f:
         text = f.read()
-    shell = [url_for("offline.offline_page"), url_for("offline.offline_page", page="checker"),
-             url_for("offline.offline_page", page="step"),
-             url_for("offline.manifest"), *(url_for("static", filename=name) for name in SHELL_STATIC)]  # fmt: skip
+    shell = [
+        url_for("offline.offline_page"),
+        url_for("offline.offline_page", page="checker"),
+        url_for("offline.offline_page", page="step"),
+        url_for("offline.manifest"),
+        *(url_for("static", filename=name) for name in SHELL_STATIC),
+    ]
     text = text.replace("__VERSION__", _version(static)).replace("__SHELL__", json.dumps(shell))
     response = Response(text, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
@@ -67,10 +86,14 @@ def manifest() -> Response:
         "icons": [
             {"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
             {"src": url_for("static", filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
-            {"src": url_for("static", filename="icons/maskable-512.png"), "sizes": "512x512", "type": "image/png",
-             "purpose": "maskable"},
+            {
+                "src": url_for("static", filename="icons/maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
         ],
-    }  # fmt: skip
+    }
     return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
 
 

@@ -25,15 +25,17 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from scorekeeper.web.common.addresses import split_hosts, trusted_hosts
 from scorekeeper.web.common.i18n import language
 
-CSP = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",  # data: for the empty favicon
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-])  # fmt: skip
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",  # data: for the empty favicon
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ]
+)
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",

@@ -117,8 +117,11 @@ def rule_error(err: ScopaError) -> Text:
     if isinstance(err, MissingRuleError):
         needed, value = say(OPTION_TITLES[err.needs]), say(value_label(err.wanted))
         needed = needed[:1].upper() + needed[1:]  # as the menu's label shows it
-        return gettext("Only with “%(needed)s” set to “%(value)s”: choose that first, or leave this rule as the "
-                       "profile.", needed=needed, value=value)  # fmt: skip
+        return gettext(
+            "Only with “%(needed)s” set to “%(value)s”: choose that first, or leave this rule as the profile.",
+            needed=needed,
+            value=value,
+        )
     return err.message
 
 

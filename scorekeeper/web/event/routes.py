@@ -52,9 +52,11 @@ from scorekeeper.web.event import bp
 # The core's table sizes (TABLE_SIZES), as the form offers them.
 TABLE_WORDS = {SINGLES_TABLE: _l("One against one"), PAIRS_TABLE: _l("Two pairs (four players)")}
 TIEBREAK_WORDS = {
-    "points_difference": _l("game points difference"), "head_to_head": _l("head to head"),
-    "buchholz": _l("Buchholz (the opponents' match points)"), "points_for": _l("game points won"),
-}  # fmt: skip
+    "points_difference": _l("game points difference"),
+    "head_to_head": _l("head to head"),
+    "buchholz": _l("Buchholz (the opponents' match points)"),
+    "points_for": _l("game points won"),
+}
 
 
 def organiser_key(event_id: str) -> str | None:
@@ -75,11 +77,13 @@ class EventForm(FlaskForm):
     )
     pairing = RadioField(
         _l("Pairing"),
-        choices=[SelectChoice("auto", _l("As the field suits")),
-                 SelectChoice("round_robin", _l("Round-robin: everybody meets everybody")),
-                 SelectChoice("swiss", _l("Swiss: winners meet winners"))],
+        choices=[
+            SelectChoice("auto", _l("As the field suits")),
+            SelectChoice("round_robin", _l("Round-robin: everybody meets everybody")),
+            SelectChoice("swiss", _l("Swiss: winners meet winners")),
+        ],
         default="auto",
-    )  # fmt: skip
+    )
     rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, ROUNDS_MAX)])
     profile = SelectField(_l("Rules"), choices=[SelectChoice(name, name) for name in PROFILES], default="classic")
     target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(*TARGET_RANGE)])
@@ -127,8 +131,9 @@ def new_event() -> ResponseReturnValue:
     """Make a club night or a tournament."""
     form = EventForm()
     kept = kept_groups()
-    form.group.choices = [SelectChoice("", _("None"))] + [SelectChoice(g.id, g.name)
-                                                           for g in groups.found(store(), list(kept))]  # fmt: skip
+    form.group.choices = [SelectChoice("", _("None"))] + [
+        SelectChoice(g.id, g.name) for g in groups.found(store(), list(kept))
+    ]
     form.profile.choices = [SelectChoice(name, say(p.title)) for name, p in PROFILES.items()]
     if request.method == "GET" and request.args.get("group") in kept:
         form.group.data = request.args["group"]
@@ -142,15 +147,24 @@ def new_event() -> ResponseReturnValue:
         if group_id and group_id not in kept:
             group_id = None
         try:
-            rules = Rules.from_dict({"profile": form.profile.data,
-                                     **({"target": form.target.data} if form.target.data else {})})  # fmt: skip
-            points = MatchPoints.parse({"win": form.win.data, "draw": form.draw.data, "loss": form.loss.data,
-                                        "bye": form.bye.data})  # fmt: skip
+            rules = Rules.from_dict(
+                {"profile": form.profile.data, **({"target": form.target.data} if form.target.data else {})}
+            )
+            points = MatchPoints.parse(
+                {"win": form.win.data, "draw": form.draw.data, "loss": form.loss.data, "bye": form.bye.data}
+            )
             event_id, key = events.new_event(
-                store(), name=form.name.data or "", players=entrants, pairing=pairing, rounds=form.rounds.data,
-                table_size=int(form.table_size.data or 2), rules=rules, deck_style=DeckStyle.ITALIAN,
-                match_points=points, group_id=group_id,
-            )  # fmt: skip
+                store(),
+                name=form.name.data or "",
+                players=entrants,
+                pairing=pairing,
+                rounds=form.rounds.data,
+                table_size=int(form.table_size.data or 2),
+                rules=rules,
+                deck_style=DeckStyle.ITALIAN,
+                match_points=points,
+                group_id=group_id,
+            )
         except ScopaError as err:
             error = err
         else:
@@ -158,8 +172,15 @@ def new_event() -> ResponseReturnValue:
             flash(_("Event made. This phone runs it: pair the first round when the players are seated."))
             return redirect(url_for("event.event_page", event_id=event_id))
     status = 400 if form.errors or error else 200
-    return render_template("event_new.html", form=form, error=error, profiles=PROFILES, name_max=GAME_NAME_MAX,
-                           players_max=ENTRANTS_TEXT_MAX, round_robin_up_to=ROUND_ROBIN_UP_TO), status  # fmt: skip
+    return render_template(
+        "event_new.html",
+        form=form,
+        error=error,
+        profiles=PROFILES,
+        name_max=GAME_NAME_MAX,
+        players_max=ENTRANTS_TEXT_MAX,
+        round_robin_up_to=ROUND_ROBIN_UP_TO,
+    ), status
 
 
 @bp.get("/e/<event_id>/organise/<key>")
@@ -201,19 +222,29 @@ def event_page(event_id: str) -> ResponseReturnValue:
     chosen = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else 0
     shown = event.rounds[chosen - 1] if 1 <= chosen <= len(event.rounds) else None
     if raw and shown is None and event.rounds:
-        flash(_("This event has no round %(n)s; its rounds are numbered 1 to %(last)s.", n=raw[:3],
-                last=len(event.rounds)), "error")  # fmt: skip
+        flash(
+            _(
+                "This event has no round %(n)s; its rounds are numbered 1 to %(last)s.",
+                n=raw[:3],
+                last=len(event.rounds),
+            ),
+            "error",
+        )
     if shown is None and event.rounds:
         shown = event.rounds[-1]
     return render_template(
-        "event.html", **_view(event), organiser=key is not None, form=form, version=events.state(store(), event_id),
+        "event.html",
+        **_view(event),
+        organiser=key is not None,
+        form=form,
+        version=events.state(store(), event_id),
         shown=shown,
         event_url=absolute(url_for("event.event_page", event_id=event_id)),
         organiser_url=organiser_url,
         entrant_max=ENTRANT_TEXT_MAX,
         organiser_qr=qr_svg(organiser_url, _("QR code of the organiser link")) if organiser_url else None,
         viewer_qr=qr_svg(absolute(url_for("event.event_page", event_id=event_id)), _("QR code of this event's page")),
-    )  # fmt: skip
+    )
 
 
 @bp.get("/e/<event_id>/version")
@@ -226,8 +257,7 @@ def event_version(event_id: str) -> ResponseReturnValue:
 def event_screen(event_id: str) -> ResponseReturnValue:
     """The standings for a television or a projector: large, refreshed by itself as tables finish."""
     event = events.get(store(), event_id)
-    return render_template("event_screen.html", **_view(event),
-                           version=events.state(store(), event_id))  # fmt: skip
+    return render_template("event_screen.html", **_view(event), version=events.state(store(), event_id))
 
 
 @bp.get("/e/<event_id>/rounds/<int:number>/cards")
@@ -253,8 +283,12 @@ def table_cards(event_id: str, number: int) -> ResponseReturnValue:
 def event_sheet(event_id: str) -> ResponseReturnValue:
     """The result sheet: the standings and every round's results, on one page."""
     event = events.get(store(), event_id)
-    return render_template("event_sheet.html", **_view(event), created=sheet_date(event.created),
-                           event_url=absolute(url_for("event.event_page", event_id=event_id)))  # fmt: skip
+    return render_template(
+        "event_sheet.html",
+        **_view(event),
+        created=sheet_date(event.created),
+        event_url=absolute(url_for("event.event_page", event_id=event_id)),
+    )
 
 
 def _back(event_id: str, anchor: str = "", round_: int | None = None) -> ResponseReturnValue:
@@ -316,8 +350,9 @@ def table_result(event_id: str) -> ResponseReturnValue:
     key = _organiser(event_id)
     form = ActionForm()
     if not form.validate_on_submit():
-        flash(_("Choose a result from the list, and game points from 0 to %(max)s.", max=events.GAME_POINTS_MAX),
-              "error")  # fmt: skip
+        flash(
+            _("Choose a result from the list, and game points from 0 to %(max)s.", max=events.GAME_POINTS_MAX), "error"
+        )
         return _back(event_id)
     points = None
     if form.points_a.data is not None and form.points_b.data is not None:
@@ -342,8 +377,13 @@ def withdraw_entrant(event_id: str) -> ResponseReturnValue:
     if back:
         flash(_("%(name)s plays again from the next round.", name=entrant.name))
     else:
-        flash(_("%(name)s has left: the next rounds pair the others. A table of theirs still to start can be paired "
-                "again; one under way can be given as a forfeit.", name=entrant.name))  # fmt: skip
+        flash(
+            _(
+                "%(name)s has left: the next rounds pair the others. A table of theirs still to start can be paired "
+                "again; one under way can be given as a forfeit.",
+                name=entrant.name,
+            )
+        )
     return _back(event_id, "#players")
 
 
@@ -397,19 +437,60 @@ def event_export_csv(event_id: str) -> ResponseReturnValue:
     out = io.StringIO()
     writer = csv.writer(out)
     names = event.names
-    writer.writerow([_("Rank"), _("Name"), _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Byes"), _("Match points"),
-                     _("Points for"), _("Points against"), _("Head to head"), _("Buchholz")])  # fmt: skip
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Name"),
+            _("Played"),
+            _("Won"),
+            _("Drawn"),
+            _("Lost"),
+            _("Byes"),
+            _("Match points"),
+            _("Points for"),
+            _("Points against"),
+            _("Head to head"),
+            _("Buchholz"),
+        ]
+    )
     for line in events.standings_of(event):
-        writer.writerow([csv_cell(v) for v in (
-            line.rank, names[line.entrant], line.played, line.won, line.drawn, line.lost, line.byes,
-            line.match_points, line.points_for, line.points_against, line.tiebreaks.get("head_to_head", ""),
-            line.tiebreaks.get("buchholz", ""))])  # fmt: skip
+        writer.writerow(
+            [
+                csv_cell(v)
+                for v in (
+                    line.rank,
+                    names[line.entrant],
+                    line.played,
+                    line.won,
+                    line.drawn,
+                    line.lost,
+                    line.byes,
+                    line.match_points,
+                    line.points_for,
+                    line.points_against,
+                    line.tiebreaks.get("head_to_head", ""),
+                    line.tiebreaks.get("buchholz", ""),
+                )
+            ]
+        )
     writer.writerow([])
     writer.writerow([_("Round"), _("Table"), _("Side 1"), _("Side 2"), _("Points 1"), _("Points 2"), _("Result")])
     for played in event.rounds:
         for t in played.tables:
-            writer.writerow([csv_cell(v) for v in (played.number, t.number, names[t.sides[0]], names[t.sides[1]],
-                                                   t.result.points[0], t.result.points[1], t.state)])  # fmt: skip
+            writer.writerow(
+                [
+                    csv_cell(v)
+                    for v in (
+                        played.number,
+                        t.number,
+                        names[t.sides[0]],
+                        names[t.sides[1]],
+                        t.result.points[0],
+                        t.result.points[1],
+                        t.state,
+                    )
+                ]
+            )
         for bye in played.byes:
             writer.writerow([played.number, "", csv_cell(names[bye]), _("bye"), "", "", ""])
     response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")

@@ -301,10 +301,13 @@ class _PilesFields(HandForm):
         if self.rest_undecided():
             left = self.not_given()
             raise InvalidRoundError(
-                nmsg("Where does the card not given go? Choose a side, or say it is missing.",
-                     "Where do the %(n)s cards not given go? Choose a side, or say they are missing.", left),
+                nmsg(
+                    "Where does the card not given go? Choose a side, or say it is missing.",
+                    "Where do the %(n)s cards not given go? Choose a side, or say they are missing.",
+                    left,
+                ),
                 "rest",
-            )  # fmt: skip
+            )
         side = self.rest_goes_to()
         if side is not None:
             self.give_rest(side)
@@ -326,9 +329,11 @@ class _PilesFields(HandForm):
 
 def _card_menu(card: Card) -> SelectField:
     return SelectField(
-        str(card), choices=[], default="",
+        str(card),
+        choices=[],
+        default="",
         invalid_choice_message=LazyString(lambda: gettext("%(card)s was given to an unknown side", card=str(card))),
-    )  # fmt: skip
+    )
 
 
 # One menu per card (named ``c_7d``, the card's code), generated from the deck.
@@ -350,8 +355,11 @@ class CountsForm(HandForm):
         super().__init__(names, formdata, **kwargs)
         sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         self.settebello.choices = sides
-        self.primiera_by.choices = [*sides, SelectChoice("none", gettext("Tie (nobody)")),
-                                    SelectChoice("values", gettext("By the values typed above"))]  # fmt: skip
+        self.primiera_by.choices = [
+            *sides,
+            SelectChoice("none", gettext("Tie (nobody)")),
+            SelectChoice("values", gettext("By the values typed above")),
+        ]
         self.re_bello.choices = sides
         self.fit_call()
 
@@ -574,8 +582,11 @@ class ScopaForm(FlaskForm):
 
     side = WholeNumber(_l("Side"), 0, MAX_SIDES - 1)
     # No default: a request that does not say which button was pressed must not add a scopa.
-    change = RadioField(choices=[SelectChoice("1", _l("a scopa")), SelectChoice("-1", _l("take one back"))],
-                        default=None, invalid_choice_message=_l("add or take back one scopa"))  # fmt: skip
+    change = RadioField(
+        choices=[SelectChoice("1", _l("a scopa")), SelectChoice("-1", _l("take one back"))],
+        default=None,
+        invalid_choice_message=_l("add or take back one scopa"),
+    )
     submission_id = HiddenField(default=new_submission_id)
 
 

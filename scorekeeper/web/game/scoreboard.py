@@ -440,8 +440,7 @@ def _save_new_hand(game_id: str, mode: str) -> ResponseReturnValue:
         form.error = err.message
         return _keep(score, form, mode, None, "error", 503)
     # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
-    session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id,
-                           "version": done.version}  # fmt: skip
+    session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id, "version": done.version}
     submission_id = made["form"].submission_id.data or ""
     drafts.mark_saved(request.form.get("d"), game_id, done.number, mode, submission_id, done.round_id)
     return _saved(game_id, done.score)
@@ -620,11 +619,15 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
     token = _back_into_form(after, entry)
     if token is not None:
         if entry.kind == "won":
-            back = _("Hand %(n)s undone: it is back below with its scopas. Correct it and save it, or leave it.",
-                     n=played.number)  # fmt: skip
+            back = _(
+                "Hand %(n)s undone: it is back below with its scopas. Correct it and save it, or leave it.",
+                n=played.number,
+            )
         else:
-            back = _("Hand %(n)s undone: it is back in its form with its scopas. Correct it and save it, or leave it.",
-                     n=played.number)  # fmt: skip
+            back = _(
+                "Hand %(n)s undone: it is back in its form with its scopas. Correct it and save it, or leave it.",
+                n=played.number,
+            )
         flash(back, "saved")
         return redirect(_form_url(game_id, entry.kind, None, token), 303)
     scopas = sum(side.scopas for side in entry.sides)
@@ -649,8 +652,14 @@ CONFLICT = "conflict"  # the mode of a draft that holds a refused change's messa
 
 
 def _gone(number: int) -> Conflict:
-    return Conflict(msg("hand %(n)s is no longer in the game: it was deleted on another phone (or by an earlier "
-                        "tap); nothing was changed", n=number), "deleted")  # fmt: skip
+    return Conflict(
+        msg(
+            "hand %(n)s is no longer in the game: it was deleted on another phone (or by an earlier "
+            "tap); nothing was changed",
+            n=number,
+        ),
+        "deleted",
+    )
 
 
 def _conflict(game_id: str, err: Conflict, round_id: str | None) -> ResponseReturnValue:

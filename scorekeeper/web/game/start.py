@@ -124,8 +124,14 @@ def new_game() -> ResponseReturnValue:
             rules = Rules.from_dict(form.rules_data())
             sides = form.sides()
             name = (form.name.data or "").strip() or default_name(sides, form.local_time.data)
-            game, key = games.new_game(store(), name, sides, rules, DeckStyle.parse(form.deck_style.data),
-                                       _in_group(group.id) if group else None)  # fmt: skip
+            game, key = games.new_game(
+                store(),
+                name,
+                sides,
+                rules,
+                DeckStyle.parse(form.deck_style.data),
+                _in_group(group.id) if group else None,
+            )
         except ScopaError as err:
             form.place_error(err)
         else:
@@ -173,8 +179,9 @@ def rematch(game_id: str) -> ResponseReturnValue:
     form = RematchForm()
     clock = form.local_time.data
     try:
-        made = rematch_service.start(store(), game_id, form.submission_id.data or "",
-                                     lambda sides: default_name(sides, clock))  # fmt: skip
+        made = rematch_service.start(
+            store(), game_id, form.submission_id.data or "", lambda sides: default_name(sides, clock)
+        )
     except (Conflict, ScopaError) as err:
         # ScopaError: the rules now refuse these sides (the boxed profile seats four only as partnerships).
         flash(sentence(err.message), "error")
@@ -194,10 +201,12 @@ def open_rematch(made: rematch_service.Rematch, started: str) -> ResponseReturnV
         flash(started)
     else:
         flash(
-            _("The rematch was already started (on another phone, or from this one a while ago): here it is. To keep "
-              "its score on this phone, open its keeper link from the phone that keeps it."),
+            _(
+                "The rematch was already started (on another phone, or from this one a while ago): here it is. To keep "
+                "its score on this phone, open its keeper link from the phone that keeps it."
+            ),
             "error",
-        )  # fmt: skip
+        )
     return redirect(url_for("game.scoreboard", game_id=made.game_id))
 
 
@@ -232,6 +241,11 @@ def forget_game(game_id: str) -> ResponseReturnValue:
             name = games.get(store(), game_id).game.name
         except NotFound:
             name = _("the game")
-        flash(_("This phone no longer keeps score of “%(game)s”. The game stays: its viewer link still shows it, and "
-                "its keeper link lets a phone keep score again.", game=name))  # fmt: skip
+        flash(
+            _(
+                "This phone no longer keeps score of “%(game)s”. The game stays: its viewer link still shows it, and "
+                "its keeper link lets a phone keep score again.",
+                game=name,
+            )
+        )
     return redirect(url_for("game.home"))

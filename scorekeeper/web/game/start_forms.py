@@ -188,8 +188,9 @@ def profile_targets() -> dict[str, dict[str, int]]:
 def seating_data() -> dict[str, dict[str, list[list[int]]]]:
     """For each player count, the layouts worth offering and the seats (from 0) of each side, as the core seats
     them: the page's script shows the sides choice only where there is one, and three teams of two only with six."""
-    return {str(n): {layout: [list(s) for s in seats] for layout, seats in layouts_for(n).items()}
-            for n in PLAYER_COUNTS}  # fmt: skip
+    return {
+        str(n): {layout: [list(s) for s in seats] for layout, seats in layouts_for(n).items()} for n in PLAYER_COUNTS
+    }
 
 
 class RematchForm(FlaskForm):

@@ -93,8 +93,12 @@ def group_page(group_id: str) -> ResponseReturnValue:
     group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
     teams, met = seen.teams, seen.met
     player, profile = _filter("player"), _filter("profile")
-    matching = [s for s in summed if (not player or any(player in side["players"] for side in s["sides"]))
-                and (not profile or s["profile"] == profile)]  # fmt: skip
+    matching = [
+        s
+        for s in summed
+        if (not player or any(player in side["players"] for side in s["sides"]))
+        and (not profile or s["profile"] == profile)
+    ]
     # The newest games a page at a time: a club's thousand games are not one page.
     raw = request.args.get("page", "1")
     page = int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10_000 else 1
@@ -109,7 +113,7 @@ def group_page(group_id: str) -> ResponseReturnValue:
         teams=[
             (key, teams[key], sorted(met[key], key=lambda k: teams[k].name))
             for key in sorted(teams, key=lambda k: teams[k].name.casefold())
-        ],  # fmt: skip
+        ],
         games=shown,
         # Where each page of the CSV export starts: after the last game of the page before (the first: None).
         csv_games=groups.EXPORT_CSV_GAMES,
@@ -119,7 +123,7 @@ def group_page(group_id: str) -> ResponseReturnValue:
             "group.group_page", group_id=group_id, player=player or None, profile=profile or None, page=page + 1
         )
         if more
-        else None,  # fmt: skip
+        else None,
         names=names,
         teams_by_key=teams,
         player=player if player in names else "",
@@ -146,13 +150,16 @@ def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
     stats = record.to_dict()
     last = record.oldest_first()[-20:]
     form_chart = bar_chart(
-        [(f"{name}: {margin:+d}", margin, "won" if won else "lost")
-         for _id, name, _created, won, margin in last],
-        ngettext("Form of %(name)s over the last game", "Form of %(name)s over the last %(num)s games", len(last),
-                 name=found.name),
+        [(f"{name}: {margin:+d}", margin, "won" if won else "lost") for _id, name, _created, won, margin in last],
+        ngettext(
+            "Form of %(name)s over the last game",
+            "Form of %(name)s over the last %(num)s games",
+            len(last),
+            name=found.name,
+        ),
         _("Each bar is a game, oldest first: up for a win, down for a loss, as long as the margin."),
         f"form-{found.id}",
-    )  # fmt: skip
+    )
     others = [p for p in groups.players(db, group_id) if p.id != found.id]
     return render_template(
         "player.html",

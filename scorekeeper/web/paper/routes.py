@@ -51,15 +51,25 @@ PAD_ROWS = 20
 CSV_COLUMNS = ("hand", "side", "players", "cards", "coins", "settebello", "primiera", "scopas")
 CSV_TOTALS = ("hand_points", "counted", "running_total")
 CSV_HEADINGS = {
-    "hand": _lp("csv", "hand"), "side": _lp("csv", "side"), "players": _lp("csv", "players"),
-    "cards": _lp("csv", "cards"), "coins": _lp("csv", "coins"), "settebello": _lp("csv", "settebello"),
-    "primiera": _lp("csv", "primiera"), "scopas": _lp("csv", "scopas"),
-    "points_cards": _lp("csv", "points_cards"), "points_coins": _lp("csv", "points_coins"),
-    "points_settebello": _lp("csv", "points_settebello"), "points_primiera": _lp("csv", "points_primiera"),
-    "points_scopas": _lp("csv", "points_scopas"), "points_napola": _lp("csv", "points_napola"),
-    "points_re_bello": _lp("csv", "points_re_bello"), "hand_points": _lp("csv", "hand_points"),
-    "counted": _lp("csv", "counted"), "running_total": _lp("csv", "running_total"),
-}  # fmt: skip
+    "hand": _lp("csv", "hand"),
+    "side": _lp("csv", "side"),
+    "players": _lp("csv", "players"),
+    "cards": _lp("csv", "cards"),
+    "coins": _lp("csv", "coins"),
+    "settebello": _lp("csv", "settebello"),
+    "primiera": _lp("csv", "primiera"),
+    "scopas": _lp("csv", "scopas"),
+    "points_cards": _lp("csv", "points_cards"),
+    "points_coins": _lp("csv", "points_coins"),
+    "points_settebello": _lp("csv", "points_settebello"),
+    "points_primiera": _lp("csv", "points_primiera"),
+    "points_scopas": _lp("csv", "points_scopas"),
+    "points_napola": _lp("csv", "points_napola"),
+    "points_re_bello": _lp("csv", "points_re_bello"),
+    "hand_points": _lp("csv", "hand_points"),
+    "counted": _lp("csv", "counted"),
+    "running_total": _lp("csv", "running_total"),
+}
 # A spreadsheet runs a cell that starts like this as a formula (=HYPERLINK(...) in a side's name).
 
 
@@ -72,8 +82,9 @@ def pad_columns(kind: str) -> list[str]:
             columns.append(gettext("Player %(n)s", n=i + 1))
         else:
             shown = [str(seat + 1) for seat in seats]
-            columns.append(gettext("Team %(n)s (seats %(seats)s & %(last)s)", n=i + 1, seats=", ".join(shown[:-1]),
-                                   last=shown[-1]))  # fmt: skip
+            columns.append(
+                gettext("Team %(n)s (seats %(seats)s & %(last)s)", n=i + 1, seats=", ".join(shown[:-1]), last=shown[-1])
+            )
     return columns
 
 
@@ -114,7 +125,7 @@ def _print_languages(endpoint: str, **values: str) -> list[tuple[str, str, bool]
     return [
         (language_name(code), url_for(endpoint, **{**values, **request.args.to_dict(), "lang": code}), code == here)
         for code in current_app.config["LANGUAGES"]
-    ]  # fmt: skip
+    ]
 
 
 def _courts() -> str:
@@ -128,8 +139,11 @@ def _primiera_chart(courts: str = "10") -> list[tuple[str, int]]:
     primes = prime_values(courts)
     names = {1: pgettext("primiera chart", "Ace"), 8: pgettext("primiera chart", "Fante, Cavallo, Re")}
     if courts == "rank":
-        names |= {10: pgettext("primiera chart", "Re"), 9: pgettext("primiera chart", "Cavallo"),
-                  8: pgettext("primiera chart", "Fante")}  # fmt: skip
+        names |= {
+            10: pgettext("primiera chart", "Re"),
+            9: pgettext("primiera chart", "Cavallo"),
+            8: pgettext("primiera chart", "Fante"),
+        }
         ranks: tuple[int, ...] = (7, 6, 1, 5, 4, 3, 2, 10, 9, 8)
     else:
         ranks = (7, 6, 1, 5, 4, 3, 2, 8)
@@ -143,14 +157,21 @@ def pads() -> ResponseReturnValue:
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
     courts = _courts()
     return render_template(
-        "pads.html", pads={kind: (title, pad_columns(kind)) for kind, (title, _layout) in PADS.items()},
-        profile=profile, profiles=PROFILES.values(), languages=_print_languages("paper.pads"),
-        courts=courts, court_title=OPTION_TITLES["primiera_courts"],
+        "pads.html",
+        pads={kind: (title, pad_columns(kind)) for kind, (title, _layout) in PADS.items()},
+        profile=profile,
+        profiles=PROFILES.values(),
+        languages=_print_languages("paper.pads"),
+        courts=courts,
+        court_title=OPTION_TITLES["primiera_courts"],
         # What each pad's link carries: the rules, the courts' value if not the usual, the language if chosen.
-        pad_args={"profile": profile.name, **({"primiera_courts": courts} if courts != "10" else {}),
-                  **({"lang": language()} if request.args.get("lang") else {})},
+        pad_args={
+            "profile": profile.name,
+            **({"primiera_courts": courts} if courts != "10" else {}),
+            **({"lang": language()} if request.args.get("lang") else {}),
+        },
         court_choices=[(value, option_label(value)) for value in OPTION_CHOICES["primiera_courts"]],
-    )  # fmt: skip
+    )
 
 
 @bp.get("/pads/<kind>")
@@ -205,18 +226,32 @@ def export_csv(game_id: str) -> ResponseReturnValue:
     extras = [c for c in EXTRA_CATEGORIES if getattr(game.rules, c)]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([str(CSV_HEADINGS[c]) for c in (*CSV_COLUMNS, *[f"points_{c}" for c in (*CATEGORIES, *extras)],
-                                                        *CSV_TOTALS)])  # fmt: skip
+    writer.writerow(
+        [str(CSV_HEADINGS[c]) for c in (*CSV_COLUMNS, *[f"points_{c}" for c in (*CATEGORIES, *extras)], *CSV_TOTALS)]
+    )
     for played in score.rounds:
         for i, side in enumerate(played.score.sides):
             row = side.to_dict()
             counts = ["" if row[c] is None else row[c] for c in ("cards", "coins", "primiera")]
-            writer.writerow(map(csv_cell, [
-                played.number, side.name, " & ".join(game.sides[i].players), counts[0], counts[1],
-                pgettext("csv", "yes") if row["settebello"] else pgettext("csv", "no"), counts[2], side.scopas,
-                *[side.points.get(c, 0) for c in (*CATEGORIES, *extras)], side.total, played.counted[i],
-                played.totals[i],
-            ]))  # fmt: skip
+            writer.writerow(
+                map(
+                    csv_cell,
+                    [
+                        played.number,
+                        side.name,
+                        " & ".join(game.sides[i].players),
+                        counts[0],
+                        counts[1],
+                        pgettext("csv", "yes") if row["settebello"] else pgettext("csv", "no"),
+                        counts[2],
+                        side.scopas,
+                        *[side.points.get(c, 0) for c in (*CATEGORIES, *extras)],
+                        side.total,
+                        played.counted[i],
+                        played.totals[i],
+                    ],
+                )
+            )
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="scopa-{game_id}.csv"'
     return response
@@ -225,10 +260,15 @@ def export_csv(game_id: str) -> ResponseReturnValue:
 # A group's export: a row per game and side, the game's players and total, whether it won.
 GROUP_CSV_COLUMNS = ("game", "name", "created", "finished", "side", "players", "total", "won")
 GROUP_CSV_HEADINGS = {
-    "game": _lp("csv", "game"), "name": _lp("csv", "name"), "created": _lp("csv", "created"),
-    "finished": _lp("csv", "finished"), "side": _lp("csv", "side"), "players": _lp("csv", "players"),
-    "total": _lp("csv", "total"), "won": _lp("csv", "won"),
-}  # fmt: skip
+    "game": _lp("csv", "game"),
+    "name": _lp("csv", "name"),
+    "created": _lp("csv", "created"),
+    "finished": _lp("csv", "finished"),
+    "side": _lp("csv", "side"),
+    "players": _lp("csv", "players"),
+    "total": _lp("csv", "total"),
+    "won": _lp("csv", "won"),
+}
 
 
 def _after() -> str | None:
@@ -276,9 +316,21 @@ def export_group_csv(group_id: str) -> ResponseReturnValue:
         for summary in summed:
             for i, side in enumerate(summary["sides"]):
                 players = " & ".join(names.get(p, "?") for p in side["players"])
-                writer.writerow(map(csv_cell, [summary["id"], summary["name"], summary["created"],
-                                               yes if summary["finished"] else no, side["name"], players,
-                                               side["total"], yes if summary["winner"] == i else no]))  # fmt: skip
+                writer.writerow(
+                    map(
+                        csv_cell,
+                        [
+                            summary["id"],
+                            summary["name"],
+                            summary["created"],
+                            yes if summary["finished"] else no,
+                            side["name"],
+                            players,
+                            side["total"],
+                            yes if summary["winner"] == i else no,
+                        ],
+                    )
+                )
             yield out.getvalue()
             out.seek(0)
             out.truncate()
