@@ -208,7 +208,15 @@ class _Words(HTMLParser):
             self.words += re.findall(r"[A-Za-z]{2,}", ENTITY.sub(" ", data))
 
 
-@pytest.mark.parametrize("name", sorted(os.listdir(os.path.join(ROOT, "templates"))))
+TEMPLATE_NAMES = sorted(
+    os.path.relpath(os.path.join(folder, f), os.path.join(ROOT, "templates"))
+    for folder, _dirs, files in os.walk(os.path.join(ROOT, "templates"))
+    for f in files
+    if f.endswith(".html")
+)
+
+
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
 def test_templates_have_no_bare_words(name):
     """Every word a template shows goes through the catalogue: none is left outside ``{{ _("...") }}``."""
     with open(os.path.join(ROOT, "templates", name), encoding="utf-8") as f:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
+TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 SCRIPTS = sorted((ROOT / "static").glob("*.js"))
 # The web layer and the services: below them, the core (scorekeeper/rules) is where these are written.
 SHELL = sorted(p for folder in ("web", "services") for p in (ROOT / "scorekeeper" / folder).rglob("*.py"))

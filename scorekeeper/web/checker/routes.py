@@ -306,7 +306,7 @@ def capture_checker() -> Response | tuple[str, int]:
     # Commas stay as they are: a shorter link makes a smaller QR code, quicker to draw and to scan.
     path = url_for("checker.capture_checker") + ("?" + urlencode(form.query(), safe=",") if asked else "")
     html = render_template(
-        "checker.html",
+        "checker/checker.html",
         form=form,
         style=form.deck_style,
         grid=position_grid(form.deck_style, table, hand),

@@ -173,7 +173,7 @@ def new_event() -> ResponseReturnValue:
             return redirect(url_for("event.event_page", event_id=event_id))
     status = 400 if form.errors or error else 200
     return render_template(
-        "event_new.html",
+        "event/event_new.html",
         form=form,
         error=error,
         profiles=PROFILES,
@@ -233,7 +233,7 @@ def event_page(event_id: str) -> ResponseReturnValue:
     if shown is None and event.rounds:
         shown = event.rounds[-1]
     return render_template(
-        "event.html",
+        "event/event.html",
         **_view(event),
         organiser=key is not None,
         form=form,
@@ -257,7 +257,7 @@ def event_version(event_id: str) -> ResponseReturnValue:
 def event_screen(event_id: str) -> ResponseReturnValue:
     """The standings for a television or a projector: large, refreshed by itself as tables finish."""
     event = events.get(store(), event_id)
-    return render_template("event_screen.html", **_view(event), version=events.state(store(), event_id))
+    return render_template("event/event_screen.html", **_view(event), version=events.state(store(), event_id))
 
 
 @bp.get("/e/<event_id>/rounds/<int:number>/cards")
@@ -275,7 +275,7 @@ def table_cards(event_id: str, number: int) -> ResponseReturnValue:
     for table in played.tables:
         link = absolute(url_for("game.keep_game", game_id=table.game_id, key=events.table_key(key, table.seed)))
         cards.append((table, qr_svg(link, _("Keeper link of table %(n)s", n=table.number)), link))
-    return render_template("event_cards.html", **_view(event), played=played, cards=cards)
+    return render_template("event/event_cards.html", **_view(event), played=played, cards=cards)
 
 
 @bp.get("/e/<event_id>/sheet")
@@ -284,7 +284,7 @@ def event_sheet(event_id: str) -> ResponseReturnValue:
     """The result sheet: the standings and every round's results, on one page."""
     event = events.get(store(), event_id)
     return render_template(
-        "event_sheet.html",
+        "event/event_sheet.html",
         **_view(event),
         created=sheet_date(event.created),
         event_url=absolute(url_for("event.event_page", event_id=event_id)),

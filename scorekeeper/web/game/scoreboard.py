@@ -106,7 +106,7 @@ def _scoreboard_page(
     if keeper and game.id in kept_games():
         keeper_path = url_for("game.keep_game", game_id=game.id, key=kept_games()[game.id])
     return render_template(
-        "scoreboard.html",
+        "game/scoreboard.html",
         score=score,
         earlier=score.rounds[-EARLIER_ROWS - 1 : -1][::-1],
         keeper=keeper,
@@ -161,7 +161,7 @@ def join_group(game_id: str) -> ResponseReturnValue:
 def all_hands(game_id: str) -> ResponseReturnValue:
     """Every hand of the game as a plain table, each linking to its breakdown."""
     score = games.get(store(), game_id)
-    return render_template("hands.html", score=score, colours=_colours(len(score.game.sides)))
+    return render_template("game/hands.html", score=score, colours=_colours(len(score.game.sides)))
 
 
 @bp.get("/g/<game_id>/version")
@@ -245,7 +245,7 @@ def _hand_page(
         return _scoreboard_page(score, True, winners=form, conflict=conflict, status=status, draft=draft)
     return (
         render_template(
-            "hand.html",
+            "game/hand.html",
             score=score,
             form=form,
             mode=mode,
@@ -544,7 +544,7 @@ def hand_detail(game_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(score.rounds):
         abort(404, _("This game has no hand %(n)s.", n=number))
     return render_template(
-        "hand_detail.html",
+        "game/hand_detail.html",
         score=score,
         played=score.rounds[number - 1],
         keeper=may_change(game_id),
@@ -587,7 +587,7 @@ def delete_hand(game_id: str, number: int) -> ResponseReturnValue:
     played = score.rounds[number - 1]
     form = DeleteForm(formdata=None, data={"version": played.record.version, "round_id": played.record.id})
     return render_template(
-        "delete_hand.html",
+        "game/delete_hand.html",
         score=score,
         played=played,
         number=number,
@@ -682,4 +682,4 @@ def conflict(game_id: str) -> ResponseReturnValue:
 
 def _conflict_page(game_id: str, message: Text, current: str) -> tuple[str, int]:
     current = current or url_for("game.scoreboard", game_id=game_id)
-    return render_template("conflict.html", message=sentence(message), current=current, game_id=game_id), 409
+    return render_template("game/conflict.html", message=sentence(message), current=current, game_id=game_id), 409

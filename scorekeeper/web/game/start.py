@@ -52,7 +52,7 @@ def home() -> ResponseReturnValue:
     my_groups = groups.found(store(), list(kept_groups()))
     my_events = events.found(store(), list(kept_events()))
     return render_template(
-        "home.html",
+        "game/home.html",
         groups=my_groups,
         events=my_events,
         games=mine,
@@ -144,7 +144,7 @@ def new_game() -> ResponseReturnValue:
     status = 400 if request.method == "POST" else 200
     rules_fields = [form.profile, form.target, form.deck_style, *form.option_fields()]
     return render_template(
-        "new_game.html",
+        "game/new_game.html",
         form=form,
         profiles=profiles,
         seating=seating_data(),
@@ -223,7 +223,7 @@ def confirm_forget(game_id: str) -> ResponseReturnValue:
         return redirect(url_for("game.scoreboard", game_id=game_id))
     keeper_path = url_for("game.keep_game", game_id=game_id, key=key)
     return render_template(
-        "stop_keeping.html",
+        "game/stop_keeping.html",
         score=score,
         form=StopKeepingForm(formdata=None),
         keeper_path=keeper_path,

@@ -66,7 +66,7 @@ def new_group() -> ResponseReturnValue:
             remember_group(group_id, key)
             flash(_("Group made. This phone may start its games; share its link so the others can follow."))
             return redirect(url_for("group.group_page", group_id=group_id))
-    return render_template("group_new.html", form=form, name_max=GAME_NAME_MAX), 400 if form.errors else 200
+    return render_template("group/group_new.html", form=form, name_max=GAME_NAME_MAX), 400 if form.errors else 200
 
 
 @bp.get("/groups/<group_id>/keep/<key>")
@@ -107,7 +107,7 @@ def group_page(group_id: str) -> ResponseReturnValue:
     keeper = may_change_group(group_id)
     kept_key = kept_groups().get(group_id)
     return render_template(
-        "group.html",
+        "group/group.html",
         group=group,
         players=[(p, records[p.id]) for p in known],
         teams=[
@@ -162,7 +162,7 @@ def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
     )
     others = [p for p in groups.players(db, group_id) if p.id != found.id]
     return render_template(
-        "player.html",
+        "group/player.html",
         group=group,
         player=found,
         stats=stats,
@@ -186,7 +186,7 @@ def head_to_head(group_id: str) -> ResponseReturnValue:
     except ScopaError as err:
         flash(sentence(err.message), "error")
         return redirect(url_for("group.group_page", group_id=group_id))
-    return render_template("h2h.html", group=group, result=result, a=_filter("a"), b=_filter("b"))
+    return render_template("group/h2h.html", group=group, result=result, a=_filter("a"), b=_filter("b"))
 
 
 @bp.post("/groups/<group_id>/players/<player_id>")

@@ -106,7 +106,7 @@ def game_sheet(game_id: str) -> ResponseReturnValue:
     score = games.get(store(), game_id)
     viewer = url_for("game.scoreboard", game_id=game_id)
     return render_template(
-        "sheet.html",
+        "paper/sheet.html",
         score=score,
         marks=marks,
         viewer_url=absolute(viewer),
@@ -157,7 +157,7 @@ def pads() -> ResponseReturnValue:
     profile = PROFILES.get(request.args.get("profile", "classic"), PROFILES["classic"])
     courts = _courts()
     return render_template(
-        "pads.html",
+        "paper/pads.html",
         pads={kind: (title, pad_columns(kind)) for kind, (title, _layout) in PADS.items()},
         profile=profile,
         profiles=PROFILES.values(),
@@ -186,7 +186,7 @@ def blank_pad(kind: str) -> ResponseReturnValue:
     title, columns = PADS[kind][0], pad_columns(kind)
     new_game = url_for("game.new_game")
     return render_template(
-        "pad.html",
+        "paper/pad.html",
         title=title,
         columns=columns,
         rows=PAD_ROWS,
