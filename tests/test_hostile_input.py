@@ -53,3 +53,16 @@ def test_a_lone_surrogate_as_the_game_added_to_a_group_is_a_400_and_changes_noth
     )
     assert answer.status_code == 400 and answer.get_json()["field"] == "game"
     assert client.get(f"/api/v1/groups/{group['id']}").get_json()["games"] == []
+
+
+def test_a_huge_accept_language_is_read_only_as_far_as_its_first_entries(client):
+    junk = ",".join(f"x{i};q=0.{i % 9 + 1}" for i in range(15000))
+    answer = client.get("/", headers={"Accept-Language": "it-IT,it;q=0.9," + junk})
+    assert answer.status_code == 200
+    assert 'lang="it"' in answer.get_data(as_text=True)
+    from scorekeeper.web.common.i18n import ACCEPT_LANGUAGE_MAX, phone_languages
+
+    with client.application.test_request_context("/", headers={"Accept-Language": "en," + junk + ",it"}):
+        read = phone_languages()
+        assert read.best == "en" and "it" not in read.values()
+        assert sum(len(v) for v in read.values()) <= ACCEPT_LANGUAGE_MAX

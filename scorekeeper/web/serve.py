@@ -112,6 +112,7 @@ def main(argv: list[str] | None = None) -> None:
         asyncore_use_poll=True,
         channel_timeout=120,
         backlog=2048,
+        max_request_header_size=HEADERS_MAX,
         ident="scopa-scorekeeper",
     )
 
@@ -122,6 +123,9 @@ def main(argv: list[str] | None = None) -> None:
 # A request is read whole before a worker thread takes it, so slow or idle connections hold no thread, and an
 # idle one is closed after channel_timeout seconds.
 CONNECTIONS_MAX = 4000
+# The most a request's headers may hold (waitress answers a larger one with 431): a phone sends about 1 KB, the
+# session cookie at most 4 KB.
+HEADERS_MAX = 32 * 1024
 
 
 def allow_open_files(wanted: int = CONNECTIONS_MAX + 256) -> int:

@@ -25,12 +25,13 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, Response, current_app, redirect, request, session
+from flask import Blueprint, Flask, Response, current_app, g, redirect, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
-from werkzeug.datastructures import MultiDict
+from werkzeug.datastructures import LanguageAccept, MultiDict
+from werkzeug.http import parse_accept_header
 
 from scorekeeper.rules.cards import Card, DeckStyle
 from scorekeeper.rules.options import PLAYER_COUNTS_SAID, Profile
@@ -111,7 +112,24 @@ def select_language() -> str:
     chosen = _safe_language(asked) or _safe_language(request.cookies.get(COOKIE))
     if chosen:
         return chosen
-    return request.accept_languages.best_match(languages, default=SOURCE_LANGUAGE) or SOURCE_LANGUAGE
+    return phone_languages().best_match(languages, default=SOURCE_LANGUAGE) or SOURCE_LANGUAGE
+
+
+# The longest Accept-Language read: a phone sends a few dozen characters ("it-IT,it;q=0.9,en;q=0.8"); parsing
+# one of 150 KB took most of a second, and no language past the first few would ever be chosen anyway.
+ACCEPT_LANGUAGE_MAX = 512
+
+
+def phone_languages() -> LanguageAccept:
+    """The languages the phone asks for (its ``Accept-Language``), read once per request and bounded: a longer
+    header is cut at the last whole entry within ``ACCEPT_LANGUAGE_MAX`` characters."""
+    if "phone_languages" not in g:
+        header = request.headers.get("Accept-Language", "")
+        if len(header) > ACCEPT_LANGUAGE_MAX:
+            header = header[:ACCEPT_LANGUAGE_MAX].rsplit(",", 1)[0]
+        g.phone_languages = parse_accept_header(header, LanguageAccept)
+    found: LanguageAccept = g.phone_languages
+    return found
 
 
 def language() -> str:

@@ -15,6 +15,8 @@ from functools import cache
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
+from scorekeeper.web.common.i18n import phone_languages
+
 bp = Blueprint("offline", __name__)
 
 # The shell kept for offline use: every stylesheet and script of the pages, the icons, the offline pages.
@@ -82,7 +84,7 @@ def manifest() -> Response:
         "display": "standalone",
         "background_color": "#fbf8f1",
         "theme_color": "#9b1c1c",
-        "lang": request.accept_languages.best or "en",
+        "lang": phone_languages().best or "en",
         "icons": [
             {"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
             {"src": url_for("static", filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
