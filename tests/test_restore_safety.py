@@ -96,7 +96,8 @@ def test_a_backup_carrying_a_trigger_or_a_view_is_refused(tmp_path):
 
 
 def test_a_backup_from_an_older_version_is_accepted_and_brought_up_to_date(tmp_path):
-    names = [m.name for m in migrations.pending(Store(":memory:").db)]
+    with Store(":memory:") as empty:
+        names = [m.name for m in migrations.pending(empty.db)]
     older = tmp_path / "older.sqlite3"
     with Store(str(older)) as store:
         migrations.apply(store.db, stop_before=names[-1])

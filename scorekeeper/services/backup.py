@@ -64,7 +64,11 @@ def _schema(conn: sqlite3.Connection) -> Schema:
 @cache
 def known_schemas() -> dict[Schema, tuple[str, ...]]:
     """Every schema this app has had, after each of its migrations, with the migrations applied to reach it."""
-    names = [m.name for m in migrations.pending(Database(memory=True))]
+    empty = Database(memory=True)
+    try:
+        names = [m.name for m in migrations.pending(empty)]
+    finally:
+        empty.close()
     known: dict[Schema, tuple[str, ...]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for upto in range(1, len(names) + 1):
