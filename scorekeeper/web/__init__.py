@@ -19,7 +19,7 @@ from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import database
 from scorekeeper.web import api, checker, common, event, game, group, paper
 from scorekeeper.web.commands import register_commands
-from scorekeeper.web.common import drafts, i18n, limits, offline, security
+from scorekeeper.web.common import drafts, i18n, keepers, limits, offline, security
 from scorekeeper.web.common.context import close_store
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.widgets import option_needs
@@ -68,6 +68,9 @@ def register(app: Flask) -> None:
     # Messages (the core's are lower-case phrases) shown as sentences: "The game is over; ...".
     app.add_template_filter(sentence, "sentence")
     app.after_request(_fit_drafts)
+    # A page opened by a key is never stored; the service worker keeps its copy without the key instead.
+    app.after_request(keepers.cache_control)
+    app.jinja_env.globals["pages_to_forget"] = keepers.pages_to_forget
     for feature in (common, game, checker, paper, group, event, api):
         app.register_blueprint(feature.bp)
     app.register_blueprint(offline.bp)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import request, session, url_for
+from flask import Response, g, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
@@ -69,10 +69,26 @@ def _let_go_message(game_id: str, key: str) -> str:
 
 
 def forget(game_id: str) -> None:
-    """Stop keeping a game on this phone."""
+    """Stop keeping a game on this phone, and have the next page clear what the phone cached of it."""
     kept = kept_games()
     kept.pop(game_id, None)
     session[KEPT] = kept
+    session[FORGET] = [url_for("game.scoreboard", game_id=game_id)]
+
+
+FORGET = "forget"  # session key: the addresses whose offline copies the next page deletes (static/app.js)
+
+
+def pages_to_forget() -> list[str]:
+    """The addresses (each with everything under it) whose copies this phone deletes now, said once by the page
+    after a *Stop keeping*: that page is never stored, so an old copy of it cannot delete anything later."""
+    if FORGET not in session:
+        return []
+    paths = session.pop(FORGET)
+    if not isinstance(paths, list):
+        return []
+    opened_by_key()
+    return [p for p in paths if isinstance(p, str)]
 
 
 def keeper_key(game_id: str) -> str | None:
@@ -82,7 +98,19 @@ def keeper_key(game_id: str) -> str | None:
 
 def may_change(game_id: str) -> bool:
     """True when this request may change the game: the X-Keeper-Key header or this phone's cookie."""
-    return games.is_keeper(store(), game_id, keeper_key(game_id))
+    if games.is_keeper(store(), game_id, keeper_key(game_id)):
+        opened_by_key()
+        return True
+    return False
+
+
+def keeper_link(game_id: str) -> str | None:
+    """The keeper link (a path) of a game this phone keeps, for its page to show; None in an offline copy."""
+    key = kept_games().get(game_id)
+    if key is None or offline_copy() or not games.is_keeper(store(), game_id, key):
+        return None
+    opened_by_key()
+    return url_for("game.keep_game", game_id=game_id, key=key)
 
 
 # What a page refuses to a phone without the keeper key (the API names the header instead).
@@ -144,8 +172,13 @@ def keep_group(group_id: str, key: str) -> None:
 
 def may_change_group(group_id: str) -> bool:
     """True when this request may start games in the group: the X-Group-Key header or this phone's cookie."""
+    if offline_copy():  # the viewer's group page: no keeper link, no keeper's tools
+        return False
     key = request.headers.get("X-Group-Key") or kept_groups().get(group_id)
-    return groups.is_keeper(store(), group_id, key)
+    if groups.is_keeper(store(), group_id, key):
+        opened_by_key()
+        return True
+    return False
 
 
 # --- events ---------------------------------------------------------------------------------------------
@@ -162,3 +195,56 @@ def kept_events() -> dict[str, str]:
 def keep_event(event_id: str, key: str) -> None:
     """Remember on this phone the event's organiser key (at most EVENTS_MAX events, the oldest let go first)."""
     _keep_key(EVENTS, EVENTS_MAX, event_id, key)
+
+
+def kept_event_key(event_id: str) -> str | None:
+    """The organiser key this phone holds for the event, unchecked; None in an offline copy (the public page)."""
+    return None if offline_copy() else kept_events().get(event_id)
+
+
+# --- pages opened by a key, and their offline copies -----------------------------------------------------
+#
+# A page opened by a key (the keeper's scoreboard and hand forms, the group's keeper page, the organiser's
+# event page, the stop-keeping page) may show the key itself: it is answered ``private, no-store``, so neither
+# the browser nor the service worker (static/sw.js) keeps it. The worker asks instead for the page's offline
+# copy (the ``X-Offline-Copy: 1`` header): the same page without any key in it (no keeper or organiser link, no
+# keeper QR; a group or event as its viewers see it; a game's hand forms stay, they carry only the session's
+# CSRF token), which it may keep. Every function above that finds a key valid marks the request here, so a new
+# page that shows a key is covered by asking for the key the usual way.
+
+OFFLINE_COPY = "X-Offline-Copy"
+NO_STORE = "private, no-store"
+COPY_CACHE = "private, no-cache"  # the worker keeps it; the browser asks the server again before showing it
+
+
+def offline_copy() -> bool:
+    """True when the service worker asks for a page's copy for offline use: nothing secret may be in it."""
+    return request.headers.get(OFFLINE_COPY) == "1"
+
+
+def opened_by_key() -> None:
+    """Mark this request as opened by a key: its answer is never stored (see ``cache_control``)."""
+    g.opened_by_key = True
+
+
+def _held_keys() -> set[str]:
+    """Every key this request carries: the phone's kept games, groups and events, and the API's headers."""
+    held = {*kept_games().values(), *kept_groups().values(), *kept_events().values()}
+    held.update(request.headers.get(name, "") for name in ("X-Keeper-Key", "X-Group-Key"))
+    return {key for key in held if key}
+
+
+def cache_control(response: Response) -> Response:
+    """After every request: a page opened by a key is ``no-store``; an offline copy may be kept unless, against
+    every page's care, a key this phone holds is in it after all (then it is ``no-store`` too)."""
+    if offline_copy():
+        # Only a page read whole can be checked; anything else (a stream, a file) is not kept.
+        readable = response.mimetype == "text/html" and not response.is_streamed and not response.direct_passthrough
+        body = response.get_data() if readable else b""
+        leaked = not readable or any(key.encode() in body for key in _held_keys())
+        response.headers["Cache-Control"] = NO_STORE if leaked else COPY_CACHE
+        response.vary.add(OFFLINE_COPY)
+    elif g.get("opened_by_key"):
+        response.headers["Cache-Control"] = NO_STORE
+        response.vary.add(OFFLINE_COPY)
+    return response

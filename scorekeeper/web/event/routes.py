@@ -44,7 +44,7 @@ from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.exports import csv_cell, sheet_date
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.i18n import say
-from scorekeeper.web.common.keepers import keep_event, kept_events, kept_groups
+from scorekeeper.web.common.keepers import keep_event, kept_event_key, kept_groups, opened_by_key
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.qr import qr_svg
 from scorekeeper.web.event import bp
@@ -61,8 +61,11 @@ TIEBREAK_WORDS = {
 
 def organiser_key(event_id: str) -> str | None:
     """This phone's organiser key for the event, if it is the organiser's."""
-    key = kept_events().get(event_id)
-    return key if key and events.is_organiser(store(), event_id, key) else None
+    key = kept_event_key(event_id)  # None in an offline copy: the public event page
+    if key and events.is_organiser(store(), event_id, key):
+        opened_by_key()
+        return key
+    return None
 
 
 class EventForm(FlaskForm):

@@ -25,8 +25,8 @@ from scorekeeper.web.common.keepers import (
     VIEWERS_COPY,
     keep,
     keeper_key,
+    keeper_link,
     keeper_required,
-    kept_games,
     kept_groups,
     may_change,
     may_change_group,
@@ -102,9 +102,7 @@ def _scoreboard_page(
     if winners is not None:
         # The hand takes the scopas the scopa buttons show: the scopas marked during this hand.
         _take_pending_scopas(winners, game)
-    keeper_path = None
-    if keeper and game.id in kept_games():
-        keeper_path = url_for("game.keep_game", game_id=game.id, key=kept_games()[game.id])
+    keeper_path = keeper_link(game.id) if keeper else None  # never in the offline copy (keepers.offline_copy)
     return render_template(
         "game/scoreboard.html",
         score=score,

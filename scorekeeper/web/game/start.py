@@ -29,6 +29,7 @@ from scorekeeper.web.common.i18n import say
 from scorekeeper.web.common.keepers import (
     forget,
     keep,
+    keeper_link,
     keeper_required,
     kept_events,
     kept_games,
@@ -217,11 +218,10 @@ def open_rematch(made: rematch_service.Rematch, started: str) -> ResponseReturnV
 def confirm_forget(game_id: str) -> ResponseReturnValue:
     """Ask before this phone stops keeping a game, and offer its keeper link to save first."""
     score = games.get(store(), game_id)
-    key = kept_games().get(game_id)
-    if key is None:
+    keeper_path = keeper_link(game_id)
+    if keeper_path is None:
         flash(_("This phone does not keep score of this game."))
         return redirect(url_for("game.scoreboard", game_id=game_id))
-    keeper_path = url_for("game.keep_game", game_id=game_id, key=key)
     return render_template(
         "game/stop_keeping.html",
         score=score,
