@@ -38,6 +38,23 @@ function fitHouseRules(options, chosen) {
 // the person's own submission: the page scripts let it go as it is.
 function bySwitch(ev) { return !!(ev && ev.submitter && ev.submitter.closest(".lang-switch")); }
 
+// After *Stop keeping score on this phone*: the page names the addresses (body's data-forget, each with every
+// address under it) whose copies the service worker kept (static/sw.js, cache "pages"), and their QR codes; they
+// are deleted, so nothing of the game stays on the phone for offline use.
+(function forgetPages() {
+  var paths = (document.body.dataset.forget || "").split(" ").filter(Boolean);
+  if (!paths.length || !("caches" in window)) return;
+  caches.open("pages").then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (r) {
+        var url = new URL(r.url);
+        var path = url.pathname === "/qr.svg" ? url.searchParams.get("path") || "" : url.pathname;
+        return paths.some(function (p) { return path === p || path.indexOf(p + "/") === 0; });
+      }).map(function (r) { return cache.delete(r); }));
+    });
+  }).then(function () { document.body.dataset.forgotten = ""; }).catch(function () {});
+})();
+
 // Never send a form twice: a double tap re-sends nothing (the server also ignores repeats).
 $$("form").forEach(function (form) {
   form.addEventListener("submit", function (ev) {

@@ -28,18 +28,70 @@ function keepable(url) {
     /^\/groups\/[\w-]+$/.test(url.pathname) || /^\/e\/[\w-]+(\/(screen|sheet))?$/.test(url.pathname);
 }
 
-function remember(request, response) {
-  var url = new URL(request.url);
-  if (!response.ok || response.redirected || !keepable(url)) return;
-  var copy = response.clone();
-  caches.open(PAGES_CACHE).then(function (cache) {
-    // The address without its query: a draft (?d=) or a filter shows the same game when offline.
-    return cache.put(url.origin + url.pathname, copy).then(function () { return cache.keys(); })
+// An answer the server marked never to be stored: a page opened by a key (the keeper's scoreboard and forms,
+// the group's keeper page, the organiser's event page) or a keeper QR code. Never put in Cache Storage.
+function noStore(response) {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get("Cache-Control") || "");
+}
+
+function store(address, response) {
+  return caches.open(PAGES_CACHE).then(function (cache) {
+    return cache.put(address, response).then(function () { return cache.keys(); })
       .then(function (keys) {
         return Promise.all(keys.slice(0, Math.max(0, keys.length - PAGES_MAX)).map(function (k) {
           return cache.delete(k);
         }));
       });
+  });
+}
+
+// The offline copy of a page opened by a key: the server renders it without any key in it (no keeper or
+// organiser link, no keeper QR; a group or an event as its viewers see it; a game keeps its hand forms) and
+// marks it storable. Resolves to the copy stored, or null.
+var OFFLINE_COPY = { "X-Offline-Copy": "1" };
+function storeCopy(address, version) {
+  return fetch(address, { headers: OFFLINE_COPY, credentials: "same-origin", cache: "no-store" })
+    .then(function (copy) {
+      if (!copy.ok || copy.redirected || noStore(copy)) return null;
+      if (version === undefined) return store(address, copy.clone()).then(function () { return copy; });
+      // A hand form's copy remembers the game version it was made at (see keepEntryPages).
+      return copy.text().then(function (html) {
+        var headers = new Headers(copy.headers);
+        headers.set("X-Copy-Version", version);
+        return store(address, new Response(html, { status: 200, headers: headers }));
+      });
+    }).catch(function () { return null; });
+}
+
+// The keeper's scoreboard kept: the game's other hand forms (quick counts, card by card) are kept too, so they
+// open offline without having been opened before. Once per game version: a copy made at this version is kept.
+var ENTRY_PAGES = ["/counts", "/hand"];
+function keepEntryPages(game, scoreboard) {
+  return scoreboard.text().then(function (html) {
+    var found = html.match(/class="scoreboard" data-version="(\d+)"/);
+    if (!found) return null;  // a finished game (no forms), or not the keeper's scoreboard
+    return caches.open(PAGES_CACHE).then(function (cache) {
+      return Promise.all(ENTRY_PAGES.map(function (page) {
+        var address = game + page;
+        return cache.match(address).then(function (kept) {
+          if (kept && kept.headers.get("X-Copy-Version") === found[1]) return null;
+          return storeCopy(address, found[1]);
+        });
+      }));
+    });
+  });
+}
+
+// Keep a page for offline use (its address without the query: a draft (?d=) or a filter shows the same page).
+// A page that must not be stored is kept as its offline copy, asked for in the background.
+function remember(request, response) {
+  var url = new URL(request.url);
+  if (!response.ok || response.redirected || !keepable(url)) return Promise.resolve();
+  var address = url.origin + url.pathname;
+  if (!noStore(response)) return store(address, response.clone());
+  return storeCopy(address).then(function (copy) {
+    if (copy && /^\/g\/[\w-]+$/.test(url.pathname)) return keepEntryPages(address, copy);
+    return null;
   });
 }
 
@@ -88,7 +140,7 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate") {
     // A page: the network first (the score is the server's), the copy kept from the last visit when offline.
     event.respondWith(fetch(request).then(function (response) {
-      remember(request, response);
+      event.waitUntil(remember(request, response).catch(function () {}));  // not holding up the page
       return response;
     }).catch(function () {
       return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(url.origin + url.pathname); })
@@ -101,9 +153,10 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (url.pathname === "/qr.svg") {
-    // A game's QR code (the share panel): from the network, else the copy kept with the game's page.
+    // A game's QR code (the share panel): from the network, else the copy kept with the game's page; a keeper
+    // link's code (no-store: a password in a picture) is never kept.
     event.respondWith(fetch(request).then(function (response) {
-      if (response.ok) {
+      if (response.ok && !noStore(response)) {
         var copy = response.clone();
         caches.open(PAGES_CACHE).then(function (cache) { return cache.put(request.url, copy); });
       }

@@ -3,6 +3,7 @@ opened without a connection, and hands and scopas entered offline that reach the
 when the connection returns (Playwright's ``context.set_offline``)."""
 
 import json
+import time
 import urllib.request
 from pathlib import Path
 
@@ -47,7 +48,26 @@ def kept_game(page, live_server, names=("Anna", "Bruno")):
     page.reload()  # now through the worker, which keeps a copy of the page
     page.evaluate("""() => new Promise(done => navigator.serviceWorker.controller ? done()
         : navigator.serviceWorker.addEventListener("controllerchange", done))""")
+    wait_kept(page, f"/g/{game['id']}")
     return game
+
+
+def wait_kept(page, *paths, timeout=15.0):
+    """Wait until the worker's page cache holds a copy of each path: a keeper's page is kept as its offline copy,
+    which the worker asks the server for in the background once the page itself is shown."""
+    deadline = time.monotonic() + timeout
+    script = """paths => caches.open("pages").then(c => Promise.all(paths.map(p => c.match(location.origin + p))))
+        .then(found => found.every(Boolean))"""
+    while not page.evaluate(script, list(paths)):
+        assert time.monotonic() < deadline, f"not kept for offline use: {paths}"
+        page.wait_for_timeout(100)
+
+
+def cached_bodies(page):
+    """Everything in Cache Storage, every cache: [(address, body as text)]."""
+    return page.evaluate("""() => caches.keys().then(names => Promise.all(names.map(n => caches.open(n)
+        .then(c => c.keys().then(reqs => Promise.all(reqs.map(r => c.match(r).then(res => res.text())
+        .then(text => [r.url, text]))))))).then(lists => lists.flat()))""")
 
 
 def api_game(page, live_server, game_id):
@@ -186,6 +206,7 @@ def test_offline_counts_a_correction_and_a_delete_are_kept_and_sent_in_order(pag
     g = f"{live_server}/g/{game['id']}"
     for path in ("", "/counts", "/hands/1/edit", "/hands/2/delete"):  # opened once online: kept by the worker
         page.goto(g + path)
+        wait_kept(page, f"/g/{game['id']}{path}")
     page.goto(g)
     expect(page.locator(".total .points")).to_have_text(["3", "2"])
     go_offline(page.context)
@@ -291,6 +312,7 @@ def test_offline_a_hand_tapped_card_by_card_is_kept_and_arrives_once(page, live_
     game = kept_game(page, live_server)
     g = f"{live_server}/g/{game['id']}"
     page.goto(g + "/hand")  # opened once online: kept
+    wait_kept(page, f"/g/{game['id']}/hand")
     go_offline(page.context)
     page.goto(g + "/hand")
     page.wait_for_load_state()
@@ -306,4 +328,89 @@ def test_offline_a_hand_tapped_card_by_card_is_kept_and_arrives_once(page, live_
     expect(page.locator("#unconfirmed")).to_contain_text("Hand 1: kept on this phone")
     go_online(page.context)
     expect(page.locator(".total .points")).to_have_text(["4", "0"], timeout=15_000)
+    assert len(stored_rounds(live_server, game["id"])) == 1
+
+
+# --- Keys never stay on the phone; the offline copy of a kept game is made without them -----------------------
+
+
+def test_the_keeper_key_never_reaches_cache_storage(page, live_server):
+    game = kept_game(page, live_server)
+    key, g = game["keeper_key"], f"/g/{game['id']}"
+    page.locator("#keeper-code summary").click()  # the share panel's keeper code: its QR is loaded now
+    expect(page.locator("#keeper-qr img")).to_have_js_property("complete", True)
+    assert page.locator("#keeper-qr img").evaluate("img => img.naturalWidth") > 0
+    page.reload()
+    wait_kept(page, g, g + "/counts", g + "/hand")
+    snap(page, "keeper-scoreboard-share")
+    kept = cached_bodies(page)
+    addresses = [address for address, _ in kept]
+    assert live_server + g in addresses  # the game is kept for offline use, as its copy without the key
+    assert not [address for address in addresses if key in address]  # no keeper QR (its address holds the key)
+    assert not [address for address, body in kept if key in body]
+    # Offline, the copy still lets the keeper enter hands, but shows no keeper link or code.
+    go_offline(page.context)
+    page.goto(live_server + g)
+    expect(page.locator("#winners")).to_be_visible()
+    expect(page.locator("#keeper-code")).to_have_count(0)
+    assert key not in page.content()
+    snap(page, "keeper-copy-offline")
+
+
+def test_after_stop_keeping_the_phone_keeps_nothing_of_the_game(page, live_server):
+    game = kept_game(page, live_server)
+    key, g = game["keeper_key"], f"/g/{game['id']}"
+    page.goto(live_server + g + "/counts")
+    wait_kept(page, g, g + "/counts", g + "/hand")
+    page.goto(live_server + g + "/forget")
+    page.get_by_role("button", name="Stop keeping score on this phone").click()
+    page.wait_for_url(live_server + "/")
+    page.wait_for_selector("body[data-forgotten]", state="attached")
+    assert not [address for address, _ in cached_bodies(page) if g in address]
+    # Offline, the game is not there at all (not even the viewer's copy): the offline page says so.
+    go_offline(page.context)
+    page.goto(live_server + g)
+    expect(page.locator("main")).to_contain_text("This page was not opened on this phone before")
+    expect(page.locator("#winners")).to_have_count(0)
+    assert key not in page.content()
+    snap(page, "stopped-keeping-offline")
+
+
+def test_the_entry_pages_open_offline_after_only_the_scoreboard_was_opened(page, live_server):
+    copies = []
+
+    def count_copies(route):
+        if route.request.headers.get("x-offline-copy") == "1":
+            copies.append(route.request.url)
+        route.continue_()
+
+    page.context.route("**/g/**", count_copies)
+    game = kept_game(page, live_server)
+    g = f"{live_server}/g/{game['id']}"
+    wait_kept(page, f"/g/{game['id']}/counts", f"/g/{game['id']}/hand")
+    for _ in range(3):  # reloads of the same version: the entry pages are not made again
+        page.reload()
+        wait_kept(page, f"/g/{game['id']}")
+    page.wait_for_timeout(500)
+    assert copies.count(g + "/counts") == 1 and copies.count(g + "/hand") == 1
+    page.context.unroute("**/g/**", count_copies)
+    go_offline(page.context)
+    page.goto(g + "/hand")
+    expect(page.locator(".cell[data-card]").first).to_be_visible()
+    snap(page, "cards-offline-unopened")
+    page.goto(g + "/counts")
+    snap(page, "counts-offline-unopened")
+    page.fill("input[name=sides-0-cards]", "23")
+    page.fill("input[name=sides-0-coins]", "6")
+    page.fill("input[name=sides-0-primiera]", "76")
+    page.fill("input[name=sides-1-primiera]", "81")
+    page.check("input[name=settebello][value='0']")
+    page.get_by_role("button", name="Check hand").click()
+    page.wait_for_url(g)
+    expect(page.locator("#unconfirmed")).to_contain_text("Hand 1: kept on this phone")
+    assert stored_rounds(live_server, game["id"]) == []
+    go_online(page.context)
+    expect(page.locator(".total .points")).to_have_text(["3", "1"], timeout=15_000)
+    page.reload()
+    page.wait_for_timeout(1000)
     assert len(stored_rounds(live_server, game["id"])) == 1
