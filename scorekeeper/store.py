@@ -539,6 +539,20 @@ class Store:
         self.db.execute("UPDATE game_players SET player_id = ? WHERE player_id = ?", [into, player_id])
         self._touch_group(group_id)
 
+    def games_together(self, player_id: str, other_id: str) -> list[dict[str, Any]]:
+        """The games where both players held a seat (on one side or on opposite ones), oldest first: each game's
+        id, name, sides (JSON, as kept), and the side each of the two sat on."""
+        return list(
+            self.db.query(
+                "SELECT games.id AS id, games.name AS name, games.sides AS sides, a.side AS side, "
+                "b.side AS other_side FROM game_players AS a "
+                "JOIN game_players AS b ON b.game_id = a.game_id AND b.player_id = ? "
+                "JOIN games ON games.id = a.game_id WHERE a.player_id = ? "
+                "GROUP BY games.id ORDER BY games.created, games.rowid",
+                [other_id, player_id],
+            )
+        )
+
     def join_group(self, game_id: str, group_id: str, player_ids: list[list[str]]) -> None:
         """Put a game in a group, with the player id of each seat of each side."""
         self.db.execute("UPDATE games SET group_id = ? WHERE id = ?", [group_id, game_id])

@@ -139,8 +139,10 @@ $$("select[data-submit-on-change]").forEach(function (select) {
 // Offline (the service worker, sw.js, keeps the app's shell and the game pages this phone opened): a banner says
 // the page is the copy kept from the last visit; a hand, a scopa, a correction or a delete made now is kept on
 // the phone (queue.js) and sent, in order, when the connection returns. The totals shown are always the server's.
-// The scoreboard's winners form made ready for hand n (after hands kept offline): its number, title and button.
+// The scoreboard's winners form made ready for hand n (after hands kept offline): its number, title and button;
+// the scopa buttons count for hand n too.
 function numberWinners(n) {
+  $$(".scopa-form input[name=hand]").forEach(function (i) { i.value = String(n); });
   var form = $(".scoreboard #winners"), hand = form && $("input[name=hand]", form);
   if (!hand) return;
   hand.value = String(n);
@@ -316,7 +318,10 @@ var Offline = (function () {
       var last = kept.map(handOf).reduce(function (a, b) { return Math.max(a, b); }, 0);
       $$("form[method=post]").forEach(function (form) {
         var hand = $("input[name=hand]", form), url = form.getAttribute("action") || location.href;
-        if (!hand || !last || Number(hand.value) > last || !handOf({ url: url, fields: [["hand", "1"]] })) return;
+        if (!hand || !last || Number(hand.value) > last) return;
+        // A scopa made now belongs to the hand after the kept ones (its own ids are made when it is kept).
+        if (form.classList.contains("scopa-form")) { hand.value = String(last + 1); return; }
+        if (!handOf({ url: url, fields: [["hand", "1"]] })) return;
         if (form.id === "winners" && $(".scoreboard")) numberWinners(last + 1);
         else hand.value = String(last + 1);
         $("input[name=submission_id]", form).value = "offline-" + Date.now().toString(36) + "-" +

@@ -62,7 +62,11 @@
     var body = new FormData(form);
     body.set("change", change);
     fetch(form.action, { method: "POST", body: body, headers: { Accept: "application/json" } })
-      .then(function (r) { return r.json(); })
+      .then(function (r) {
+        // Refused because the game moved on (a hand saved on another phone): the page as it is now, with why.
+        if (r.status === 409) { location.reload(); return new Promise(function () {}); }
+        return r.json();
+      })
       .then(function (d) {
         showScopas(d.pending_scopas);
         $$(".scopa-form").forEach(function (f, i) {

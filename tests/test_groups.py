@@ -179,6 +179,83 @@ def test_a_renamed_player_keeps_their_games_and_two_merged_players_are_one(clien
     assert [p["name"] for p in group.get()["players"]] == ["Anna M.", "Bruno"]
 
 
+def test_two_players_who_met_in_a_game_are_not_merged_and_the_refusal_names_the_game(client):
+    group = Group(client)
+    group.game(["Anna", "Bruno"], [[won(*ALL, scopas=3), won()]] * 2)  # Anna beats Bruno
+    group.game([["Anna", "Carla"], ["Bruno", "Dario"]])  # Anna and Carla partners, still playing
+    group.game(["Elena", "Carla"])
+    ids = {p["name"]: p["id"] for p in group.get()["players"]}
+    before = (group.get()["players"], group.stats())
+    url = f"/api/v1/groups/{group.id}/players/{ids['Bruno']}/merge"
+    r = client.post(url, json={"into": ids["Anna"]}, headers=group.key)
+    body = r.get_json()
+    assert r.status_code == 409 and (body["error"], body["field"]) == ("players_met", "into")
+    assert "Bruno and Anna sat at the same table in Scopa" in body["message"]
+    assert "(Anna, Bruno), as opponents" in body["message"] and "nothing was merged" in body["message"]
+    assert (group.get()["players"], group.stats()) == before
+    assert group.stats()["Anna"]["games"] == 1 and group.stats()["Bruno"]["wins"] == 0
+    # Partners are two seats of one game too.
+    r = client.post(
+        f"/api/v1/groups/{group.id}/players/{ids['Carla']}/merge", json={"into": ids["Anna"]}, headers=group.key
+    )
+    assert r.status_code == 409 and "as partners" in r.get_json()["message"]
+    assert (group.get()["players"], group.stats()) == before
+    # Two who never sat at one table merge as before.
+    r = client.post(
+        f"/api/v1/groups/{group.id}/players/{ids['Elena']}/merge", json={"into": ids["Dario"]}, headers=group.key
+    )
+    assert r.status_code == 200
+    assert [p["name"] for p in group.get()["players"]] == ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def test_the_players_page_refuses_merging_two_who_met_and_keeps_the_choice(client):
+    group = Group(client)
+    group.game(["Anna", "Bruno"], [[won(*ALL, scopas=3), won()]] * 2)
+    group.game(["Carla", "Bruno"])
+    ids = {p["name"]: p["id"] for p in group.get()["players"]}
+    client.get("/" + group.body["keeper_url"].split("/", 3)[3])  # this phone keeps the group
+    before = (group.get()["players"], group.stats())
+    page = client.post(f"/groups/{group.id}/players/{ids['Anna']}", data={"into": ids["Bruno"]})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 409
+    assert "Anna and Bruno sat at the same table in Scopa" in text and "nothing was merged." in text
+    assert f'<option value="{ids["Bruno"]}" selected>' in text
+    assert (group.get()["players"], group.stats()) == before
+    # The same form merges two who never met.
+    page = client.post(f"/groups/{group.id}/players/{ids['Anna']}", data={"into": ids["Carla"]})
+    assert page.status_code == 302 and [p["name"] for p in group.get()["players"]] == ["Bruno", "Carla"]
+
+
+def test_a_game_joined_after_the_check_outside_still_refuses_the_merge(client, app, monkeypatch):
+    """The meeting is looked for inside the merge's write: a game that joins the group after the players were
+    read (another phone, between the page and the tap) refuses the merge too."""
+    from scorekeeper.services import groups as service
+    from scorekeeper.store import Store
+
+    group = Group(client)
+    group.game(["Anna", "Carla"])
+    group.game(["Bruno", "Carla"])
+    ids = {p["name"]: p["id"] for p in group.get()["players"]}
+    read = service.player
+
+    def player_then_a_game(store, group_id, player_id):
+        found = read(store, group_id, player_id)
+        if player_id == ids["Bruno"] and not getattr(player_then_a_game, "done", False):
+            player_then_a_game.done = True
+            group.game(["Anna", "Bruno"])  # another phone, at this moment
+        return found
+
+    monkeypatch.setattr(service, "player", player_then_a_game)
+    with app.app_context():
+        store = Store(app.config["DATABASE"])
+        try:
+            with pytest.raises(service.Conflict):
+                service.merge(store, group.id, ids["Bruno"], ids["Anna"])
+        finally:
+            store.close()
+    assert [p["name"] for p in group.get()["players"]] == ["Anna", "Carla", "Bruno"]
+
+
 def test_from_the_groups_page_one_tap_to_a_players_statistics_and_one_to_a_head_to_head(client):
     group = Group(client)
     group.game(["Anna", "Bruno"], [[won(*ALL, scopas=3), won()]] * 2)

@@ -518,9 +518,18 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
     return scores.put(store, _rebuild(before, hands, pending_scopas=tuple(pending), version=version_now))
 
 
-def mark_scopa(store: Store, game_id: str, side: object, change: object, submission_id: str) -> GameScore:
-    """Add (``change`` 1) or take back (-1) a scopa of the hand in progress (both checked here)."""
+def mark_scopa(
+    store: Store, game_id: str, side: object, change: object, submission_id: str, hand: object = None
+) -> GameScore:
+    """Add (``change`` 1) or take back (-1) a scopa of the hand in progress (all checked here).
+
+    ``hand`` is the number of the hand in progress as the phone saw it (the next hand to record). A scopa kept
+    offline during hand 1 and sent after another phone saved hand 1 would otherwise land on hand 2: it is refused
+    (409 ``stale``), checked inside the write against the game's next hand. None (older clients): not checked.
+    """
     keys.check_submission_id(submission_id)
+    if hand is not None and (type(hand) is not int or not 1 <= hand < 2**31):
+        raise InvalidRoundError(msg("hand must be the number of the hand being played (1, 2, ...)"), "hand")
     before = get(store, game_id)
     sides = len(before.game.sides)
     if type(side) is not int or not 0 <= side < sides:
@@ -529,11 +538,23 @@ def mark_scopa(store: Store, game_id: str, side: object, change: object, submiss
         )
     if type(change) is not int or change not in (1, -1):
         raise InvalidRoundError(msg("change must be 1 (a scopa) or -1 (take one back)"), "change")
-    print_ = keys.fingerprint("scopa", {"side": side, "change": change})
+    print_ = keys.fingerprint("scopa", {"side": side, "change": change, **({} if hand is None else {"hand": hand})})
     with writing(store):
         seen = _seen(store, game_id, submission_id, "scopa", print_)
         if seen is None:
             before = _fresh(store, before)
+            # Told first, as for a hand: the hand saved meanwhile may be the one that ended the game.
+            if hand is not None and hand != before.next_number:
+                raise Conflict(
+                    msg(
+                        "this scopa was for hand %(n)s, but the hand being played is now hand %(next)s (the game "
+                        "changed on another phone); nothing was changed. If the scopa belongs to hand %(next)s, "
+                        "tap it again",
+                        n=hand,
+                        next=before.next_number,
+                    ),
+                    "stale",
+                )
             if before.finished:
                 raise Conflict(msg("the game is over; no hand is in progress"), "finished")
             pending = list(before.game.pending_scopas)

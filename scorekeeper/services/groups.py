@@ -23,7 +23,7 @@ from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, Side, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.stats import Record, finished, head_to_head, player_stats, summarise, team_key, team_stats
-from scorekeeper.rules.text import msg
+from scorekeeper.rules.text import Join, Msg, listing, msg, nmsg
 from scorekeeper.services import games, keys
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
 from scorekeeper.store import StorageUnavailable, Store
@@ -172,8 +172,37 @@ def merge(store: Store, group_id: str, player_id: str, into: str) -> Player:
     if source.id == target.id:
         raise InvalidGameError(msg("a player cannot be merged into themselves"), "into")
     with writing(store):
+        # Checked inside the write: a game joined the group between the page and the tap counts too.
+        met = store.games_together(source.id, target.id)
+        if met:
+            raise Conflict(met_message(source, target, met), "players_met", field="into")
         store.merge_player(group_id, source.id, target.id)
     return target
+
+
+# How many of the games two players met in a refused merge names (the rest are counted): a message stays short.
+MET_GAMES_SHOWN = 2
+
+
+def met_message(source: Player, target: Player, met: Sequence[Mapping[str, Any]]) -> Msg:
+    """Why two players who held seats in one game cannot be merged: the games, each by its name and its sides,
+    and whether the two sat on opposite sides or on one."""
+    games: list[Msg] = []
+    for row in met[:MET_GAMES_SHOWN]:
+        sides = listing((side["name"] for side in json.loads(row["sides"])), Join.COMMA)
+        if row["side"] == row["other_side"]:
+            games.append(msg("%(game)s (%(sides)s), as partners", game=row["name"], sides=sides))
+        else:
+            games.append(msg("%(game)s (%(sides)s), as opponents", game=row["name"], sides=sides))
+    if len(met) > MET_GAMES_SHOWN:
+        games.append(nmsg("%(n)s more game", "%(n)s more games", len(met) - MET_GAMES_SHOWN))
+    return msg(
+        "%(a)s and %(b)s sat at the same table in %(games)s; two seats of one game cannot be one person, "
+        "so nothing was merged",
+        a=source.name,
+        b=target.name,
+        games=listing(games, Join.SEMICOLON),
+    )
 
 
 def game_summaries(store: Store, rows: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:

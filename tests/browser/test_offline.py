@@ -109,6 +109,8 @@ def test_offline_a_keeper_records_two_hands_and_a_scopa_that_arrive_once_in_orde
     page.click("#save-won")
     expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (3)")
     expect(page.locator("#queue-banner")).to_contain_text("a scopa, hand 1, hand 2")
+    # A scopa tapped now belongs to hand 3, the hand after those kept.
+    assert set(page.locator(".scopa-form input[name=hand]").evaluate_all("l => l.map(i => i.value)")) == {"3"}
     # Reloaded without a connection: the copy from the last visit, saying so, with the changes still waiting.
     page.reload()
     expect(page.locator("#offline-banner")).to_contain_text("Offline: showing the score as of")
@@ -116,6 +118,7 @@ def test_offline_a_keeper_records_two_hands_and_a_scopa_that_arrive_once_in_orde
     snap(page, "offline-waiting")
     # The copy's winners form is for the hand after those kept: a third hand entered now is hand 3, not hand 1 again.
     assert page.locator("#winners input[name=hand]").input_value() == "3"
+    assert set(page.locator(".scopa-form input[name=hand]").evaluate_all("l => l.map(i => i.value)")) == {"3"}
     assert api_game(page, live_server, game["id"])["rounds"] == []  # nothing reached the server yet
     go_online(page.context)
     expect(page.locator("#queue-banner")).to_be_hidden(timeout=15_000)
@@ -149,6 +152,26 @@ def test_a_change_kept_offline_that_the_server_refuses_is_shown(page, live_serve
     expect(page.locator("#queue-banner .refused")).to_contain_text("A change made offline was refused")
     snap(page, "offline-refused")
     assert len(api_game(page, live_server, game["id"])["rounds"]) == 1  # nothing saved twice or over the other
+
+
+def test_a_scopa_kept_offline_during_hand_1_that_another_phone_saved_is_refused_not_moved(page, live_server):
+    game = kept_game(page, live_server)
+    go_offline(page.context)
+    page.locator(".scopa-form").first.locator(".scopa-add").click()  # Anna's scopa in hand 1, kept
+    expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1): a scopa")
+    # Meanwhile another phone saved hand 1 (without that scopa).
+    other = {"submission_id": "other-phone-0002", "sides": [{"won": ["settebello"]}, {"won": ["cards"]}]}
+    page.request.post(
+        f"{live_server}/api/v1/games/{game['id']}/rounds", data=other, headers={"X-Keeper-Key": game["keeper_key"]}
+    )
+    go_online(page.context)
+    expect(page.locator("#queue-banner .refused")).to_contain_text("A change made offline was refused")
+    expect(page.locator("#queue-banner .refused")).to_contain_text("a scopa")
+    snap(page, "offline-scopa-refused")
+    stored = api_game(page, live_server, game["id"])
+    assert len(stored["rounds"]) == 1
+    assert [s["scopas"] for s in stored["rounds"][0]["sides"]] == [0, 0]  # not on hand 1
+    assert stored["pending_scopas"] == [0, 0]  # nor on hand 2
 
 
 def test_offline_the_checker_says_it_needs_the_connection(page, live_server):

@@ -465,11 +465,12 @@ def remove_round(game_id: str, number: int) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/scopas")
 def mark_scopa(game_id: str) -> ResponseReturnValue:
-    """Mark (``change`` 1) or take back (-1) a scopa of the hand in progress, as it happens."""
+    """Mark (``change`` 1) or take back (-1) a scopa of the hand in progress, as it happens. ``hand`` (optional):
+    the hand being played as the client saw it; a hand saved meanwhile by another client makes this a 409 stale."""
     keeper_only(game_id)
     body = json_body()
     submission_id = keys.check_submission_id(body.get("submission_id"))
-    score = games.mark_scopa(store(), game_id, body.get("side"), body.get("change", 1), submission_id)
+    score = games.mark_scopa(store(), game_id, body.get("side"), body.get("change", 1), submission_id, body.get("hand"))
     return game_json(score)
 
 

@@ -587,6 +587,8 @@ class ScopaForm(FlaskForm):
         default=None,
         invalid_choice_message=_l("add or take back one scopa"),
     )
+    # The hand being played as the page saw it: a scopa for a hand saved meanwhile on another phone is refused.
+    hand = WholeNumber("Hand", 1, 2**31 - 1)
     submission_id = HiddenField(default=new_submission_id)
 
 

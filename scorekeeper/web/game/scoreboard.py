@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
@@ -187,17 +187,36 @@ def keep_game(game_id: str, key: str) -> ResponseReturnValue:
 def mark_scopa(game_id: str) -> ResponseReturnValue:
     """Mark (or take back) a scopa of the hand in progress, as it happens."""
     form = ScopaForm()
+    refused = False
     try:
         # Whatever the form refuses goes to the service as an impossible value, which says what is expected.
         form.validate()
         side = form.side.data if form.side.data is not None and not form.side.errors else -1
         change = int(form.change.data) if form.change.data in ("1", "-1") else 0
-        games.mark_scopa(store(), game_id, side, change, form.submission_id.data or "")
-    except (ScopaError, Conflict) as err:
+        hand = 0 if form.hand.errors else form.hand.data
+        games.mark_scopa(store(), game_id, side, change, form.submission_id.data or "", hand)
+    except ScopaError as err:
         flash(sentence(err.message), "error")
+    except Conflict as err:
+        # The game moved on (a hand saved on another phone, the game over): a 409, so that a scopa kept offline
+        # and sent later is listed as refused, like a stale hand, and never counted for a hand it was not made in.
+        flash(sentence(err.message), "error")
+        refused = True
     if request.accept_mimetypes.best == "application/json":
         score = games.get(store(), game_id)
-        return jsonify(pending_scopas=list(score.game.pending_scopas), submission_id=new_submission_id())
+        answer = jsonify(pending_scopas=list(score.game.pending_scopas), submission_id=new_submission_id())
+        return answer, 409 if refused else 200
+    if refused:
+        # The scoreboard as it is now, with the reason, at the address the scopa was sent to.
+        page = make_response(scoreboard(game_id))
+        page.status_code = 409
+        return page
+    return redirect(url_for("game.scoreboard", game_id=game_id), 303)
+
+
+@bp.get("/g/<game_id>/scopa")
+def scopa_page(game_id: str) -> ResponseReturnValue:
+    """The address scopas are sent to, opened (a refused scopa's link in the offline list): the scoreboard."""
     return redirect(url_for("game.scoreboard", game_id=game_id), 303)
 
 

@@ -142,6 +142,11 @@ def group_page(group_id: str) -> ResponseReturnValue:
 @limits.heavy
 def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
     """A player's statistics in the group, their form over their last games, and head to head with the others."""
+    return _player_page(group_id, player_id)
+
+
+def _player_page(group_id: str, player_id: str, refused: str | None = None, into: str = "") -> ResponseReturnValue:
+    """The player's page; after a refused merge, with the refusal and the player that was chosen (a 409)."""
     db = store()
     group = groups.get(db, group_id)
     found, record, summed = groups.player_record(db, group_id, player_id)
@@ -172,7 +177,9 @@ def player_page(group_id: str, player_id: str) -> ResponseReturnValue:
         others=others,
         keeper=may_change_group(group_id),
         player_form=PlayerForm(formdata=None),
-    )
+        refused=refused,
+        into=into,
+    ), (409 if refused else 200)
 
 
 @bp.get("/groups/<group_id>/h2h")
@@ -202,7 +209,11 @@ def change_player(group_id: str, player_id: str) -> ResponseReturnValue:
         abort(400, _("This form has expired; open the player's page again."))
     try:
         if form.into.data:
-            found = groups.merge(db, group_id, player_id, form.into.data)
+            try:
+                found = groups.merge(db, group_id, player_id, form.into.data)
+            except Conflict as err:
+                # The two met in a game: the page again, with why and the player still chosen.
+                return _player_page(group_id, player_id, refused=sentence(err.message), into=form.into.data)
             flash(_("Merged: the games of both now count for %(name)s.", name=found.name))
         else:
             found = groups.rename(db, group_id, player_id, form.name.data or "")
