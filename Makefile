@@ -56,6 +56,7 @@ bench: $(VENV)/.dev
 	$(PY) -m bench.web
 	$(PY) -m bench.groups
 	$(PY) -m bench.events
+	$(PY) -m bench.budget
 
 clean:
 	rm -rf $(VENV) $(VENV)-* .venv-lock .pytest_cache .hypothesis .mypy_cache .axe

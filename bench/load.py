@@ -1,11 +1,13 @@
 """A small open-loop load generator for the capacity figure: tables of phones, in compressed time.
 
 A table is one keeper recording a hand every 2 minutes (the POST, then the scoreboard the form's redirect
-opens) and four viewers polling ``GET /g/<id>/version`` every 5 s, reloading the scoreboard when the
-version changed. A run simulates ``games`` real games with time compressed by ``tables / games``: every
-period shrinks by the same factor, so the mix of requests is exactly a table's and the request rate is
-that of ``tables`` tables. Requests are sent when scheduled, whether or not earlier ones have answered,
-and a request's latency counts from its scheduled time, so a server that falls behind shows it.
+opens) and four viewers polling ``GET /g/<id>/version`` every 5 s, reloading the scoreboard after each hand of
+their table. Every phone of every table is simulated, each with its own kept-alive HTTP/1.1 connection as a room
+of phones holds them (``tables * (1 + VIEWERS)`` connections), at the real periods; the tables share ``games``
+real games (table ``t`` plays game ``t % games``), so the request mix is exactly a table's and the rate that of
+``tables`` tables. Requests are sent when scheduled, whether or not earlier ones have answered, and a request's
+latency counts from its scheduled time, so a server that falls behind (or a phone waiting for its connection's
+last answer) shows it.
 
 asyncio on kept-alive HTTP/1.1 connections to 127.0.0.1 only; every loop is bounded in count and time.
 """
@@ -89,53 +91,55 @@ class Connection:
         self.writer.close()
 
 
-class Pool:
-    """At most ``size`` connections, reused; a request waits for a free one (and that wait counts)."""
-
-    def __init__(self, port: int, size: int):
-        self.port, self.size = port, size
-        self.idle: list[Connection] = []
-        self.opened = 0
-        self.freed = asyncio.Condition()
-
-    async def get(self) -> Connection:
-        async with self.freed:
-            while not self.idle and self.opened >= self.size:
-                await self.freed.wait()
-            if self.idle:
-                return self.idle.pop()
-            self.opened += 1
-        try:
-            return await Connection.open(self.port)
-        except OSError:
-            async with self.freed:
-                self.opened -= 1
-                self.freed.notify()
-            raise
-
-    async def put(self, conn: Connection) -> None:
-        async with self.freed:
-            if conn.closed:
-                self.opened -= 1
-            else:
-                self.idle.append(conn)
-            self.freed.notify()
-
-    def close(self) -> None:
-        for conn in self.idle:
-            conn.close()
-        self.idle.clear()
-
-
 @dataclass
 class Game:
     id: str
     headers: dict
     version: int = 0
-    seen: list[list[int]] = field(default_factory=list)  # each viewer's last version, kept across steps
+
+
+class Phone:
+    """One phone at a table: its own kept-alive connection, opened before the step begins (the phones are already in
+    the room) and used for one request at a time, as a page's script does; a request due while the phone still
+    waits for its last answer waits its turn, and that wait counts."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.conn: Connection | None = None
+        self.busy = asyncio.Lock()
+
+    async def connect(self) -> None:
+        self.conn = await Connection.open(self.port)
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None):
+        if self.conn is None or self.conn.closed:  # the server closed it: the phone connects again
+            await self.connect()
+        assert self.conn is not None
+        try:
+            return await self.conn.request(method, path, body, headers)
+        except BaseException:
+            self.conn.close()
+            raise
+
+    def close(self) -> None:
+        if self.conn is not None and not self.conn.closed:
+            self.conn.close()
+
+
+@dataclass
+class Table:
+    """A simulated table: a keeper phone and VIEWERS viewer phones on one of the real games. ``hands`` counts the
+    hands its keeper recorded, and each viewer's ``seen`` the count at its last scoreboard: a viewer reloads the
+    scoreboard once per hand of its own table, as at a real one, however many tables share the game."""
+
+    game: Game
+    keeper: Phone
+    viewers: list[Phone]
+    hands: int = 0
+    seen: list[int] = field(default_factory=list)
 
     def __post_init__(self):
-        self.seen = self.seen or [[self.version] for _ in range(VIEWERS)]
+        self.seen = self.seen or [0] * len(self.viewers)
 
 
 @dataclass
@@ -149,6 +153,7 @@ class Step:
     errors: int = 0
     unfinished: int = 0
     sent: int = 0  # requests sent, warm-up included
+    phones: int = 0  # phones simulated, each with its own connection
     first_error: str = ""
     generator_cpu: float = 0.0
     server_cpu: float = 0.0
@@ -162,6 +167,16 @@ class Step:
         return len(self.all_latencies) / self.seconds
 
 
+async def open_phones(tables: list[Table], at_once: int = 200) -> int:
+    """Connect every phone before the step's clock starts, ``at_once`` at a time; how many failed to connect."""
+    phones = [phone for table in tables for phone in (table.keeper, *table.viewers)]
+    failed = 0
+    for i in range(0, len(phones), at_once):
+        done = await asyncio.gather(*(p.connect() for p in phones[i : i + at_once]), return_exceptions=True)
+        failed += sum(isinstance(d, BaseException) for d in done)
+    return failed
+
+
 async def run_step(
     port: int,
     games: list[Game],
@@ -169,15 +184,18 @@ async def run_step(
     seconds: float,
     *,
     warmup: float = 1.0,
-    pool_size: int = 48,
     max_in_flight: int = 3000,
     seed: int = 0,
 ) -> Step:
-    """Drive ``tables`` tables' worth of requests for ``warmup + seconds``; record what was scheduled after warmup."""
+    """Drive ``tables`` tables of phones for ``warmup + seconds``; record what was scheduled after warmup."""
     step = Step(tables, seconds, tables * TABLE_RATE)
-    speedup = tables / len(games)
-    keeper_every, poll_every = KEEPER_PERIOD / speedup, POLL_PERIOD / speedup
-    pool = Pool(port, pool_size)
+    room = [Table(games[t % len(games)], Phone(port), [Phone(port) for _ in range(VIEWERS)]) for t in range(tables)]
+    step.phones = tables * (1 + VIEWERS)
+    cpu0 = time.process_time()
+    refused = await open_phones(room)
+    if refused:
+        step.errors += refused
+        step.first_error = f"{refused} of {step.phones} phones could not connect"
     loop = asyncio.get_running_loop()
     start = loop.time() + 0.05
     end = start + warmup + seconds
@@ -186,33 +204,35 @@ async def run_step(
     submissions = itertools.count()
     rng = random.Random(seed)
 
-    async def send(kind: str, scheduled: float, method: str, path: str, body: bytes = b"", headers=None):
-        conn = await pool.get()
+    async def send(phone: Phone, kind: str, scheduled: float, method: str, path: str, body: bytes = b"", headers=None):
         step.sent += 1
         try:
-            status, data = await conn.request(method, path, body, headers)
+            status, data = await phone.request(method, path, body, headers)
         except (OSError, asyncio.IncompleteReadError, HTTPError, ValueError) as err:
-            conn.close()
             raise HTTPError(f"{method} {path}: {err!r}") from None
-        finally:
-            await pool.put(conn)
         if status >= 400:
             raise HTTPError(f"{method} {path} answered {status}: {data[:200]!r}")
         if scheduled >= measure_from:
             step.latencies.setdefault(kind, []).append(loop.time() - scheduled)
         return data
 
-    async def keeper(game: Game, scheduled: float):
+    async def keeper(table: Table, scheduled: float):
         sid = f"load-{seed}-{next(submissions):08d}"
         body = json.dumps({"submission_id": sid, "sides": ONE_ALL}).encode()
-        await send("record a hand", scheduled, "POST", f"/api/v1/games/{game.id}/rounds", body, game.headers)
-        await send("scoreboard", loop.time(), "GET", f"/g/{game.id}")
+        game = table.game
+        async with table.keeper.busy:
+            path = f"/api/v1/games/{game.id}/rounds"
+            await send(table.keeper, "record a hand", scheduled, "POST", path, body, game.headers)
+            table.hands += 1
+            await send(table.keeper, "scoreboard", loop.time(), "GET", f"/g/{game.id}")
 
-    async def viewer(game: Game, seen: list[int], scheduled: float):
-        version = json.loads(await send("version poll", scheduled, "GET", f"/g/{game.id}/version"))["version"]
-        if version != seen[0]:
-            seen[0] = version
-            await send("scoreboard", loop.time(), "GET", f"/g/{game.id}")
+    async def viewer(table: Table, i: int, scheduled: float):
+        phone = table.viewers[i]
+        async with phone.busy:
+            await send(phone, "version poll", scheduled, "GET", f"/g/{table.game.id}/version")
+            if table.seen[i] != table.hands:  # a hand of this table since this phone's last scoreboard
+                table.seen[i] = table.hands
+                await send(phone, "scoreboard", loop.time(), "GET", f"/g/{table.game.id}")
 
     def launch(coro, scheduled: float):
         if len(in_flight) >= max_in_flight:  # the server is far behind: stop piling on, count it
@@ -239,12 +259,11 @@ async def run_step(
             launch(action(t), t)
             t += period
 
-    cpu0 = time.process_time()
     schedules = []
-    for game in games:
-        schedules.append(every(keeper_every, lambda t, g=game: keeper(g, t)))
-        for seen in game.seen:
-            schedules.append(every(poll_every, lambda t, g=game, s=seen: viewer(g, s, t)))
+    for table in room:
+        schedules.append(every(KEEPER_PERIOD, lambda t, tb=table: keeper(tb, t)))
+        for i in range(len(table.viewers)):
+            schedules.append(every(POLL_PERIOD, lambda t, tb=table, n=i: viewer(tb, n, t)))
     await asyncio.gather(*schedules)
     # Let what was sent finish, for a bounded time; whatever is still waiting then counts against the step.
     drain_until = loop.time() + 5.0
@@ -254,6 +273,8 @@ async def run_step(
     for task in list(in_flight):
         task.cancel()
     await asyncio.gather(*in_flight, return_exceptions=True)
-    pool.close()
+    for table in room:
+        for phone in (table.keeper, *table.viewers):
+            phone.close()
     step.generator_cpu = time.process_time() - cpu0
     return step

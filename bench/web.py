@@ -8,8 +8,9 @@ Both servers run as ``make run`` runs the app (waitress, 8 threads, its own proc
    in the same run; the last column divides the longest game's median by the shortest's (flat is about 1).
    The long game is built through the API, two sides scoring 1-1 every hand so that it never ends.
 2. The capture checker's pages, the same way.
-3. Capacity: tables of phones (see bench.load) at increasing numbers until a step fails twice (p99 over 250 ms,
-   an error, or the server falling behind).
+3. Capacity: tables of phones (see bench.load), every phone on its own kept-alive connection as in a room, at
+   increasing numbers until a step fails twice (p99 over 250 ms, an error, or the server falling behind); printed
+   as tables and phones held, with the tables' latency.
 
 ``BENCH_QUICK=1`` shrinks every count for a smoke run. A JSON copy of the results goes to bench/out/web.json.
 """
@@ -27,8 +28,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import waitress.adjustments
-
 from bench import load
 from bench.serving import (
     APP,
@@ -43,9 +42,9 @@ from bench.serving import (
     timed,
 )
 from scorekeeper.rules.ledger import HANDS_MAX
+from scorekeeper.web.serve import CONNECTIONS_MAX, allow_open_files
 
 OUT = Path(__file__).parent / "out"
-POOL = 48  # connections the load generator keeps open: well under waitress's limit
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ class Plan:
 # sample records a hand there, which must be the game's last allowed hand, and deletes it again.
 LONGEST = HANDS_MAX - 1
 FULL = Plan((5, 100, LONGEST), 30, 30, 240, (100, 200, 350, 500, 750, 1000, 1500, 2000, 3000, 4000), 6, 60, 100, 250)
-QUICK = Plan((5, 20, 60), 6, 10, 60, (20, 60, 150), 2, 10, 20, 250)
+QUICK = Plan((5, 20, 60), 6, 10, 60, (20, 60), 2, 10, 20, 250)
 
 AIMS = {"record": 4.0, "board": 3.0}  # times the bare route, at any game length
 
@@ -213,12 +212,15 @@ def capacity(plan: Plan, folder: str) -> dict:
     print(f"\nCapacity: tables one server holds (waitress in its own process, 127.0.0.1, {os.cpu_count()} cores)")
     print(f"  a table: one keeper recording a hand every {load.KEEPER_PERIOD:.0f} s (the POST, then the scoreboard),")
     print(f"  {load.VIEWERS} viewers polling GET /g/<id>/version every {load.POLL_PERIOD:.0f} s and reloading")
-    print("  the scoreboard when the version changed:", end="")
-    print(f" {load.TABLE_RATE:.2f} requests/s a table. {plan.games} real games of 5+ hands stand")
-    print("  for the tables, time compressed by tables/games; latency counts from when a request was due.")
-    print("  The load generator (asyncio, one thread) runs on the same cores as the server: the figure is a floor.")
-    print(f"  It shares at most {POOL} kept-alive connections; phones hold one each, and waitress takes")
-    print(f"  {waitress.adjustments.Adjustments.connection_limit} at once by default (the rest wait to be accepted).")
+    print("  the scoreboard after each hand:", end="")
+    print(f" {load.TABLE_RATE:.2f} requests/s a table. Every phone has its own kept-alive connection,")
+    print(f"  connected before the step starts ({1 + load.VIEWERS} a table); the tables share {plan.games} real games")
+    print("  of 5+ hands. Latency counts from when a request was due. The load generator (asyncio, one thread)")
+    print(
+        f"  runs on the same cores as the server: the figure is a floor. The app takes {CONNECTIONS_MAX} connections."
+    )
+    # The generator's own limit of open files (a socket each phone), raised as far as the system allows.
+    phones_max = allow_open_files(max(plan.steps) * (1 + load.VIEWERS) + 256) - 256
     steps: list[load.Step] = []
     with server(APP, {"SCOREKEEPER_DATABASE": database}) as app:
         games = []
@@ -238,11 +240,14 @@ def capacity(plan: Plan, folder: str) -> dict:
         for i, (tables, again) in enumerate(attempts):
             if again and passes(steps[-1], plan):
                 continue
+            if tables * (1 + load.VIEWERS) > phones_max:
+                print(f"  (stopped: {tables} tables' phones are more connections than this process may open)")
+                break
             if time.monotonic() - began > plan.capacity_seconds:
                 print(f"  (stopped: {plan.capacity_seconds:.0f} s of capacity steps used)")
                 break
             cpu0 = app.cpu_seconds()
-            step = asyncio.run(load.run_step(app.port, games, tables, plan.step_seconds, pool_size=POOL, seed=i))
+            step = asyncio.run(load.run_step(app.port, games, tables, plan.step_seconds, seed=i))
             step.server_cpu = app.cpu_seconds() - cpu0
             steps.append(step)
             print(step_row(step, plan.step_seconds + 1.0) + ("  (again)" if again else ""), flush=True)
@@ -254,17 +259,21 @@ def capacity(plan: Plan, folder: str) -> dict:
     held = [s.tables for s in steps if passes(s, plan)]
     best = max(held, default=0)
     shared = f"on {os.cpu_count()} cores shared with the load generator"
-    print(f"capacity: {best} tables (p99 < {plan.p99_limit_ms:.0f} ms), {shared}")
+    phones = best * (1 + load.VIEWERS)
+    print(f"capacity: {best} tables, {phones} phones each on its own connection (p99 < {plan.p99_limit_ms:.0f} ms),")
+    print(f"  {shared}")
     if steps and best == steps[-1].tables and passes(steps[-1], plan):
         print("  (the largest step tried still passed: the server holds at least this many)")
     return {
         "tables": best,
+        "phones": phones,
         "p99_limit_ms": plan.p99_limit_ms,
         "cores": os.cpu_count(),
         "requests_per_table_per_second": load.TABLE_RATE,
         "steps": [
             {
                 "tables": s.tables,
+                "phones": s.phones,
                 "offered_rps": s.offered,
                 "achieved_rps": s.achieved,
                 "p50_ms": percentile_ms(s.all_latencies, 50) if s.all_latencies else None,
@@ -286,7 +295,7 @@ def capacity(plan: Plan, folder: str) -> dict:
 
 
 STEP_HEAD = (
-    f"{'tables':>7} {'req/s asked':>11} {'req/s done':>10} {'p50 ms':>8} {'p99 ms':>8} {'p99 board':>10}"
+    f"{'tables':>7} {'phones':>7} {'req/s asked':>11} {'req/s done':>10} {'p50 ms':>8} {'p99 ms':>8} {'p99 board':>10}"
     f" {'p99 record':>10} {'errors':>6} {'late':>5} {'server cpu':>10} {'cpu/req':>8} {'load cpu':>8}"
 )
 
@@ -301,7 +310,8 @@ def step_row(step: load.Step, wall: float) -> str:
     # Server CPU per request over the whole step (warm-up included): what the request mix costs the server.
     per_request = step.server_cpu * 1000 / max(1, step.sent)
     return (
-        f"{step.tables:7d} {step.offered:11.0f} {step.achieved:10.0f} {p(lat, 50):8.1f} {p(lat, 99):8.1f}"
+        f"{step.tables:7d} {step.phones:7d} {step.offered:11.0f} {step.achieved:10.0f}"
+        f" {p(lat, 50):8.1f} {p(lat, 99):8.1f}"
         f" {p(by.get('scoreboard', []), 99):10.1f} {p(by.get('record a hand', []), 99):10.1f} {step.errors:6d}"
         f" {step.unfinished:5d} {step.server_cpu / wall:10.0%} {per_request:6.2f}ms {step.generator_cpu / wall:8.0%}"
     )

@@ -17,6 +17,7 @@ BENCHMARKS = {
     "bench.web": "capacity:",
     "bench.groups": "scoreboard with its chart",
     "bench.events": "Swiss pairing alone",
+    "bench.budget": "poll under load:",
 }
 
 
