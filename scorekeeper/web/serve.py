@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> None:
         app,
         host=args.host,
         port=args.port,
-        threads=8,
+        threads=THREADS,
         connection_limit=CONNECTIONS_MAX,
         asyncore_use_poll=True,
         channel_timeout=120,
@@ -123,6 +123,10 @@ def main(argv: list[str] | None = None) -> None:
 # A request is read whole before a worker thread takes it, so slow or idle connections hold no thread, and an
 # idle one is closed after channel_timeout seconds.
 CONNECTIONS_MAX = 4000
+# Requests served at once. A few slow requests (an export, a crowded position in the checker) must never leave a
+# table's refresh waiting for a free thread: with more threads than the heavy requests any few clients keep going,
+# the refresh starts at once and only shares the processor with them.
+THREADS = 32
 # The most a request's headers may hold (waitress answers a larger one with 431): a phone sends about 1 KB, the
 # session cookie at most 4 KB.
 HEADERS_MAX = 32 * 1024
