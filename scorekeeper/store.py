@@ -235,6 +235,7 @@ class GameState:
     version: int
     keeper_hash: str | None
     dropped: bool = False  # an event's round was paired again without this game's table: it counts for nobody
+    group_id: str | None = None  # the group the game is played in (its summary is kept with each change)
 
 
 def now() -> str:
@@ -340,14 +341,14 @@ class Store:
         }
 
     def game_state(self, game_id: str) -> GameState | None:
-        """The game's version and keeper key hash in one statement (inside ``write()``, the version the change
-        builds on), or None for an unknown game."""
+        """The game's version, keeper key hash and group in one statement (inside ``write()``, the version the
+        change builds on), or None for an unknown game."""
         row = self.db.execute(
-            "SELECT version, keeper_hash, EXISTS (SELECT 1 FROM event_dropped_games AS d WHERE d.game_id = games.id) "
-            "FROM games WHERE id = ?",
+            "SELECT version, keeper_hash, EXISTS (SELECT 1 FROM event_dropped_games AS d WHERE d.game_id = games.id), "
+            "group_id FROM games WHERE id = ?",
             [game_id],
         ).fetchone()
-        return GameState(row[0], row[1], bool(row[2])) if row else None
+        return GameState(row[0], row[1], bool(row[2]), row[3]) if row else None
 
     def keeper_hash(self, game_id: str) -> str | None:
         """The stored hash of the game's keeper key."""

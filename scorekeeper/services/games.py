@@ -14,6 +14,7 @@ deletions and scopas score outside the write lock and check the version inside.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -35,6 +36,7 @@ from scorekeeper.rules.ledger import (
     score_game,
 )
 from scorekeeper.rules.scoring import SCOPAS_MAX, RoundScore
+from scorekeeper.rules.stats import summarise
 from scorekeeper.rules.text import Msg, msg, nmsg
 from scorekeeper.services import keys
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
@@ -117,6 +119,23 @@ def _rebuild(before: GameScore, rounds: Sequence[tuple[RoundRecord, RoundScore]]
     records = tuple(replace(r, number=i) if r.number != i else r for i, (r, _) in enumerate(rounds, start=1))
     game = replace(before.game, rounds=records, **changes)
     return score_game(game, [s for _, s in rounds])
+
+
+def _keep_summary(store: Store, score: GameScore, *, in_group: bool | None = None) -> None:
+    """Keep the summary a group's statistics read of a game in a group (call inside the change's ``write()``).
+
+    Written with the change that made this version, so that a group's page or statistics read after many hands
+    finds every game summed up at its version and re-scores none (``groups.game_summaries`` works out only the
+    summaries missing or older than their game, e.g. a database from before summaries were kept this way). The
+    players' ids are left empty, as in every kept summary: the group fills them in as they are when read.
+    ``in_group``: whether the game is in a group, when the change has read it already (else it is read here).
+    """
+    if in_group is None:
+        in_group = store.game_group(score.game.id) is not None
+    if not in_group:
+        return
+    summary = summarise(score, [[] for _ in score.game.sides])
+    store.put_summaries([(score.game.id, score.game.version, json.dumps(summary))])
 
 
 def _hands(score: GameScore) -> list[tuple[RoundRecord, RoundScore]]:
@@ -315,10 +334,12 @@ def _record(
             )
         pending = [max(0, p - s) for p, s in zip(before.game.pending_scopas, shown, strict=True)]
         record = store.insert_round(game_id, before.next_number, entry, submission_id, pending, round_id)
-    game = replace(
-        before.game, rounds=(*before.game.rounds, record), pending_scopas=tuple(pending), version=record.version
-    )
-    after = scores.put(store, add_hand(before, record, score, game))
+        game = replace(
+            before.game, rounds=(*before.game.rounds, record), pending_scopas=tuple(pending), version=record.version
+        )
+        after = add_hand(before, record, score, game)
+        _keep_summary(store, after, in_group=state.group_id is not None)
+    after = scores.put(store, after)
     return Recorded(after, record.number, record.id, record.version, True)
 
 
@@ -432,12 +453,13 @@ def replace_hand(
             record = store.update_round(game_id, played.record, entry)
             if submission_id is not None:
                 store.remember(game_id, submission_id, "edit", print_, record.id)
-            version_now = record.version
+            hands = _hands(before)
+            hands[number - 1] = (record, score)
+            after = _rebuild(before, hands, version=record.version)
+            _keep_summary(store, after)
     if seen is not None:
         return get(store, game_id)
-    hands = _hands(before)
-    hands[number - 1] = (record, score)
-    return scores.put(store, _rebuild(before, hands, version=version_now))
+    return scores.put(store, after)
 
 
 def delete_hand(
@@ -459,10 +481,12 @@ def delete_hand(
             version_now = store.delete_round(game_id, played.record.id)
             if submission_id is not None:
                 store.remember(game_id, submission_id, "delete", print_, played.record.id)
+            hands = [h for h in _hands(before) if h[0].id != played.record.id]
+            after = _rebuild(before, hands, version=version_now)
+            _keep_summary(store, after)
     if seen is not None:
         return get(store, game_id)
-    hands = [h for h in _hands(before) if h[0].id != played.record.id]
-    return scores.put(store, _rebuild(before, hands, version=version_now))
+    return scores.put(store, after)
 
 
 def undo_hand(store: Store, game_id: str, round_id: str, version: int, submission_id: str) -> GameScore:
@@ -512,10 +536,12 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
             ]
             version_now = store.delete_round(game_id, round_id, pending)
             store.remember(game_id, submission_id, "undo", print_, round_id)
+            hands = [h for h in _hands(before) if h[0].id != round_id]
+            after = _rebuild(before, hands, pending_scopas=tuple(pending), version=version_now)
+            _keep_summary(store, after)
     if seen is not None:
         return get(store, game_id)
-    hands = [h for h in _hands(before) if h[0].id != round_id]
-    return scores.put(store, _rebuild(before, hands, pending_scopas=tuple(pending), version=version_now))
+    return scores.put(store, after)
 
 
 def mark_scopa(
@@ -565,10 +591,11 @@ def mark_scopa(
                 )
             version = store.set_pending_scopas(game_id, pending)
             store.remember(game_id, submission_id, "scopa", print_, None)
+            after = replace(before, game=replace(before.game, pending_scopas=tuple(pending), version=version))
+            _keep_summary(store, after)
     if seen is not None:
         return get(store, game_id)
-    game = replace(before.game, pending_scopas=tuple(pending), version=version)
-    return scores.put(store, replace(before, game=game))
+    return scores.put(store, after)
 
 
 # --- what pages ask of games -------------------------------------------------------------------------------------

@@ -33,6 +33,9 @@ GROUP_PLAYERS_MAX = 500  # players one group may know; a club is large, but a li
 # download (each a request that costs a few scoreboards, however many games the group has).
 EXPORT_JSON_GAMES = 25  # games whole (every hand) in a page of the JSON export
 EXPORT_CSV_GAMES = 250  # games (a row per side, from the kept summaries) in a page of the CSV export
+# ``GET /api/v1/groups/<id>`` lists this many games, newest first, with a ``next`` link to the older ones: the
+# group's answer stays the same size however many games a club has played.
+API_GROUP_GAMES = 50
 
 
 @dataclass(frozen=True, slots=True)

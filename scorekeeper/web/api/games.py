@@ -528,10 +528,21 @@ def create_group() -> ResponseReturnValue:
 @bp.get("/groups/<group_id>")
 @limits.heavy
 def get_group(group_id: str) -> ResponseReturnValue:
-    """A group: its players (with their finished games and wins) and its games, newest first."""
-    seen = groups.overview(store(), group_id)
-    group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
-    return {
+    """A group: its players (with their finished games and wins) and a page of its games, newest first.
+
+    ``games`` holds at most ``groups.API_GROUP_GAMES`` games; ``?after=<game id>`` gives the page after that game,
+    as the group's exports page. ``more`` says whether older games follow and ``next`` (also the ``Link`` header,
+    rel="next") is the address of the next page, null on the last; ``games_total`` counts every game of the group.
+    """
+    db = store()
+    seen = groups.overview(db, group_id)
+    group, known, names, records = seen.group, seen.players, seen.names, seen.records
+    after = request.args.get("after")
+    page, more = groups.summaries_page(db, group_id, after, groups.API_GROUP_GAMES)
+    next_url = None
+    if more and page:
+        next_url = absolute(url_for("api.get_group", group_id=group_id, after=page[-1]["id"]))
+    body = {
         "id": group["id"],
         "name": group["name"],
         "created": group["created"],
@@ -539,8 +550,12 @@ def get_group(group_id: str) -> ResponseReturnValue:
         "players": [
             {"id": p.id, "name": p.name, "games": records[p.id].games, "wins": records[p.id].wins} for p in known
         ],
-        "games": [group_game_json(s, names) for s in summed],
+        "games": [group_game_json(s, names) for s in page],
+        "games_total": len(seen.summaries),
+        "more": more,
+        "next": next_url,
     }
+    return body, 200, ({"Link": f'<{next_url}>; rel="next"'} if next_url else {})
 
 
 def group_game_json(summary: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

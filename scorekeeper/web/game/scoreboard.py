@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any, TypedDict
 
-from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
+from flask import (
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import ScopaError
@@ -31,6 +44,7 @@ from scorekeeper.web.common.keepers import (
     may_change,
     may_change_group,
 )
+from scorekeeper.web.common.rendered import CSRF_MARK, RENDERED_MARK, RenderedCache, fill
 from scorekeeper.web.common.widgets import card_grid
 from scorekeeper.web.common.widgets import colours as _colours
 from scorekeeper.web.game import bp
@@ -53,6 +67,8 @@ def scoreboard(game_id: str) -> ResponseReturnValue:
     """A game's scoreboard: totals, the scopa buttons and the winners form, the latest hand and ten before it."""
     score = games.get(store(), game_id)
     keeper = may_change(game_id)
+    if not keeper and _plain_viewers_get():
+        return _viewers_copy(score)
     # ``?d=``: the winners form as this phone last sent it (kept by the POST that redirected here).
     token = request.args.get("d", "") if keeper else ""
     draft = drafts.find(token, game_id)
@@ -96,8 +112,14 @@ def _scoreboard_page(
     conflict: str | None = None,
     status: int = 200,
     draft: str | None = None,
+    links: dict[str, Any] | None = None,
+    marks: dict[str, Any] | None = None,
 ) -> tuple[str, int]:
-    """The scoreboard, with the winners form (``winners``) of the keeper's live game."""
+    """The scoreboard, with the winners form (``winners``) of the keeper's live game.
+
+    ``links``: the group links when already looked up; ``marks``: template values replaced by the marks of a
+    page kept for every viewer (see ``_viewers_copy``).
+    """
     game = score.game
     if winners is not None:
         # The hand takes the scopas the scopa buttons show: the scopas marked during this hand.
@@ -120,8 +142,63 @@ def _scoreboard_page(
         rules_lines=game.rules.describe(),
         chart=progression_chart(score),
         categories_chart=categories_chart(score),
-        **_group_links(game.id, keeper),
+        **(links if links is not None else _group_links(game.id, keeper)),
+        **(marks or {}),
     ), status
+
+
+# --- the viewer's copy, made once per game version ---------------------------------------------------------
+#
+# Every phone following a game without its keeper key sees the same page for a given version: it is rendered once
+# and kept (in this process, the most recently used VIEWER_PAGES pages). Only a plain viewer's GET is answered from
+# the kept pages, so a keeper's page, a page carrying a message or a draft, or any other variant of the page (a
+# query, a header asking for a special copy) is always rendered for its request and never kept.
+
+VIEWER_PAGES = 256
+viewer_pages = RenderedCache(VIEWER_PAGES)
+# Headers a browser or a proxy sends on an ordinary page load; any other ``X-`` header, or ``Service-Worker``,
+# may ask for a variant of the page, which is not kept.
+_ORDINARY_X = ("x-forwarded-", "x-real-ip", "x-requested-with")
+
+
+def _plain_viewers_get() -> bool:
+    """True for a viewer's GET of the bare scoreboard address with nothing pending for this phone in its session."""
+    if request.method != "GET" or request.query_string:
+        return False
+    if "_flashes" in session or JUST_SAVED in session:
+        return False
+    for name, _value in request.headers.items():
+        lowered = name.lower()
+        if lowered == "service-worker" or (lowered.startswith("x-") and not lowered.startswith(_ORDINARY_X)):
+            return False
+    return True
+
+
+def _viewers_copy(score: GameScore) -> tuple[str, int]:
+    """The viewer's scoreboard of this version, made once and kept; this request's CSRF token and time filled in.
+
+    The key names everything the page reads: the database and game, its version (every change of the game, its
+    hands, name and pending scopas, moves it on), the language, the address its links are built on, and the
+    group or event table it links to (which can change without the game's version moving).
+    """
+    game = score.game
+    links = _group_links(game.id, False)
+    key = (
+        current_app.config["DATABASE"],
+        game.id,
+        game.version,
+        i18n.language(),
+        absolute("/"),
+        repr(sorted(links.items())),
+    )
+    page = viewer_pages.get(key)
+    if page is None:
+        page, _ = _scoreboard_page(
+            score, False, links=links, marks={"csrf_token": lambda: CSRF_MARK, "rendered_at": RENDERED_MARK}
+        )
+        viewer_pages.put(key, page)
+    sent_at = datetime.now(UTC).isoformat(timespec="seconds")
+    return fill(page, {CSRF_MARK: generate_csrf(), RENDERED_MARK: sent_at}), 200
 
 
 def _group_links(game_id: str, keeper: bool) -> dict[str, Any]:
