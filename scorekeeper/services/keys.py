@@ -20,8 +20,12 @@ SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
 
 
 def new_id() -> str:
-    """A fresh, unguessable id for a game, a group or an event (16 URL-safe characters)."""
-    return secrets.token_urlsafe(12)
+    """A fresh, unguessable id for a game, a group or an event (16 URL-safe characters, never starting with "-":
+    a spreadsheet would read such a cell of an export as a formula, so the export would have to change it)."""
+    while True:
+        value = secrets.token_urlsafe(12)
+        if not value.startswith("-"):
+            return value
 
 
 def new_key() -> str:
