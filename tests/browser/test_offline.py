@@ -137,6 +137,14 @@ def test_offline_a_keeper_records_two_hands_and_a_scopa_that_arrive_once_in_orde
     viewer.close()
 
 
+def another_phone_saves_hand_1(page, live_server, game, submission_id):
+    """Hand 1 saved by another phone through the API (the settebello to the first side, the cards to the second)."""
+    other = {"submission_id": submission_id, "sides": [{"won": ["settebello"]}, {"won": ["cards"]}]}
+    page.request.post(
+        f"{live_server}/api/v1/games/{game['id']}/rounds", data=other, headers={"X-Keeper-Key": game["keeper_key"]}
+    )
+
+
 def test_a_change_kept_offline_that_the_server_refuses_is_shown(page, live_server):
     game = kept_game(page, live_server)
     go_offline(page.context)
@@ -144,10 +152,7 @@ def test_a_change_kept_offline_that_the_server_refuses_is_shown(page, live_serve
     page.click("#save-won")
     expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1)")
     # Meanwhile another phone saved hand 1.
-    other = {"submission_id": "other-phone-0001", "sides": [{"won": ["settebello"]}, {"won": ["cards"]}]}
-    page.request.post(
-        f"{live_server}/api/v1/games/{game['id']}/rounds", data=other, headers={"X-Keeper-Key": game["keeper_key"]}
-    )
+    another_phone_saves_hand_1(page, live_server, game, "other-phone-0001")
     go_online(page.context)
     expect(page.locator("#queue-banner .refused")).to_contain_text("A change made offline was refused")
     snap(page, "offline-refused")
@@ -160,10 +165,7 @@ def test_a_scopa_kept_offline_during_hand_1_that_another_phone_saved_is_refused_
     page.locator(".scopa-form").first.locator(".scopa-add").click()  # Anna's scopa in hand 1, kept
     expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1): a scopa")
     # Meanwhile another phone saved hand 1 (without that scopa).
-    other = {"submission_id": "other-phone-0002", "sides": [{"won": ["settebello"]}, {"won": ["cards"]}]}
-    page.request.post(
-        f"{live_server}/api/v1/games/{game['id']}/rounds", data=other, headers={"X-Keeper-Key": game["keeper_key"]}
-    )
+    another_phone_saves_hand_1(page, live_server, game, "other-phone-0002")
     go_online(page.context)
     expect(page.locator("#queue-banner .refused")).to_contain_text("A change made offline was refused")
     expect(page.locator("#queue-banner .refused")).to_contain_text("a scopa")
