@@ -678,6 +678,17 @@ class Store:
         ).fetchone()
         return row[0] if row else None
 
+    def event_edition(self, event_id: str) -> tuple[int, int] | None:
+        """The event's own version and the sum of its tables' games' versions: while the first stands still the
+        tables are the same games, so the pair names one content of the event and its tables (the sum alone can
+        repeat when a redone pairing drops tables)."""
+        row = self.db.execute(
+            "SELECT events.version, COALESCE((SELECT SUM(games.version) FROM event_tables AS t "
+            "JOIN games ON games.id = t.game_id WHERE t.event_id = events.id), 0) FROM events WHERE id = ?",
+            [event_id],
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
     def event_of_game(self, game_id: str) -> dict[str, Any] | None:
         """The event, round and table a game is played at, if any: {event_id, name, round, number}."""
         rows = list(

@@ -4,6 +4,8 @@ says which limit and when to try again, in the reader's language; a table's own 
 from __future__ import annotations
 
 import sqlite3
+import threading
+import time
 from contextlib import closing
 
 import pytest
@@ -175,3 +177,45 @@ def test_playing_a_game_is_counted_under_no_limit_however_low_they_are_set(tmp_p
             for _ in range(3):
                 assert client.get(path).status_code == 200, path
     assert client.delete(f"/api/v1/games/{game['id']}/rounds/2", headers=game.keeper).status_code in (200, 204)
+
+
+# --- the lane for costly work ---------------------------------------------------------------------------------------
+
+
+def test_the_lane_runs_one_costly_request_at_a_time_lets_a_few_wait_and_refuses_the_rest():
+    from scorekeeper.web.common.limits import Busy, Lane
+
+    lane = Lane(1, 1, wait=5.0)
+    order: list[str] = []
+    lane.__enter__()  # one costly request under way
+    waiting = threading.Thread(target=lambda: (lane.__enter__(), order.append("waited"), lane.__exit__()))
+    waiting.start()
+    deadline = time.monotonic() + 5
+    while lane._waiting == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    with pytest.raises(Busy):  # one is waiting already: the next is told at once
+        lane.__enter__()
+    order.append("released")
+    lane.__exit__()
+    waiting.join(5)
+    assert order == ["released", "waited"]
+    short = Lane(1, 4, wait=0.05)
+    with short, pytest.raises(Busy):  # waited its longest
+        short.__enter__()
+
+
+def test_a_full_lane_answers_costly_requests_503_and_never_holds_up_a_table(client, game, monkeypatch):
+    from scorekeeper.web.common import limits
+
+    full = limits.Lane(1, 0, wait=0.01)
+    monkeypatch.setattr(limits, "lane", full)
+    with full:  # a costly request under way, no room to wait
+        page = client.get(f"/g/{game.id}/export.csv")
+        assert page.status_code == 503 and page.headers["Retry-After"] == "5"
+        assert "busy with other long requests" in page.get_data(as_text=True)
+        api = client.post("/api/v1/moves", json={"hand": ["1d"], "table": ["1c"]})
+        assert api.status_code == 503 and api.get_json()["error"] == "busy" and api.get_json()["retry_after"] == 5
+        assert client.get(f"/g/{game.id}").status_code == 200  # the table's own requests are not in the lane
+        assert client.get(f"/g/{game.id}/version").status_code == 200
+        record_hand(client, game)
+    assert client.get(f"/g/{game.id}/export.csv").status_code == 200

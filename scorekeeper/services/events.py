@@ -339,6 +339,14 @@ def state(store: Store, event_id: str) -> int:
     return value
 
 
+def edition(store: Store, event_id: str) -> tuple[int, int]:
+    """What names one content of the event and its tables' games (pages made from them are kept under it)."""
+    value = store.event_edition(event_id)
+    if value is None:
+        raise NotFound("event")
+    return value
+
+
 # --- the organiser -----------------------------------------------------------------------------------------------
 
 

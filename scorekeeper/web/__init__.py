@@ -165,6 +165,17 @@ def register_errors(app: Flask) -> None:
         response.headers["Retry-After"] = str(wait)
         return response
 
+    @app.errorhandler(limits.Busy)
+    def busy(err: limits.Busy) -> ResponseReturnValue:
+        """The lane for costly work is full (``common/limits.py``): 503, when to try again, nothing done."""
+        message = msg(
+            "the server is busy with other long requests (exports, sheets, statistics, the checker); nothing was "
+            "done. Try again in a few seconds"
+        )
+        response = make_response(error_response(503, "busy", message, retry_after=err.retry_after))
+        response.headers["Retry-After"] = str(err.retry_after)
+        return response
+
     @app.errorhandler(UnicodeDecodeError)
     def bad_encoding(err: UnicodeDecodeError) -> ResponseReturnValue:
         """An address or form that is not UTF-8 text: 400, nothing read."""

@@ -26,8 +26,11 @@ from __future__ import annotations
 import ipaddress
 import math
 import os
+import threading
 import time
 from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter, RequestLimit
@@ -81,11 +84,79 @@ limiter = Limiter(
     strategy="fixed-window",
 )
 
+# --- the lane for costly work -----------------------------------------------------------------------------------
+#
+# A rate limit bounds how often one address asks; it does not stop a few addresses, or many phones at once, from
+# asking together. The app runs in one process whose threads share one interpreter lock: eight threads laying out
+# exports at once would leave a table's refresh poll waiting its turn behind all of them. So the costly routes
+# (every ``export``, ``checker`` and ``heavy`` route) pass through one lane: at most LANE_WIDTH of them run at a
+# time, at most LANE_QUEUE more wait (each at most LANE_WAIT seconds), and any more are answered at once with a
+# 503 and ``Retry-After`` (``Busy``), nothing done. A waiting thread holds no lock, so the tables' own requests
+# (the scoreboard, its poll, recording hands) run beside the one costly request as if it were alone.
+
+LANE_WIDTH = 1
+LANE_QUEUE = 12
+LANE_WAIT = 10.0  # seconds
+
+
+class Busy(Exception):
+    """The lane for costly work is full: answered 503 with ``Retry-After`` (seconds)."""
+
+    retry_after = 5
+
+
+class Lane:
+    """At most ``width`` callers at a time, at most ``queue`` waiting, each at most ``wait`` seconds."""
+
+    def __init__(self, width: int, queue: int, wait: float):
+        self.width, self.queue, self.wait = width, queue, wait
+        self._slots = threading.BoundedSemaphore(width)
+        self._lock = threading.Lock()
+        self._waiting = 0
+
+    def __enter__(self) -> Lane:
+        if self._slots.acquire(blocking=False):
+            return self
+        with self._lock:
+            if self._waiting >= self.queue:
+                raise Busy()
+            self._waiting += 1
+        try:
+            if not self._slots.acquire(timeout=self.wait):
+                raise Busy()
+        finally:
+            with self._lock:
+                self._waiting -= 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._slots.release()
+
+
+lane = Lane(LANE_WIDTH, LANE_QUEUE, LANE_WAIT)
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def _costly(limit: Callable[[View], View]) -> Callable[[View], View]:
+    """The decorator ``limit`` (a rate limit), with the view run in the lane once the limit let it through."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def in_lane(*args: Any, **kwargs: Any) -> Any:
+            with lane:
+                return view(*args, **kwargs)
+
+        return limit(in_lane)  # type: ignore[arg-type]
+
+    return decorate
+
+
 create = limiter.shared_limit(_setting("RATELIMIT_CREATE"), "create", methods=CHANGES)
 entrants = limiter.shared_limit(_setting("RATELIMIT_ENTRANTS"), "entrants", methods=CHANGES)
-export = limiter.shared_limit(_setting("RATELIMIT_EXPORT"), "export")
-checker = limiter.shared_limit(_setting("RATELIMIT_CHECKER"), "checker")
-heavy = limiter.shared_limit(_setting("RATELIMIT_HEAVY"), "heavy")
+export = _costly(limiter.shared_limit(_setting("RATELIMIT_EXPORT"), "export"))
+checker = _costly(limiter.shared_limit(_setting("RATELIMIT_CHECKER"), "checker"))
+heavy = _costly(limiter.shared_limit(_setting("RATELIMIT_HEAVY"), "heavy"))
 
 
 def init_app(app: Flask) -> None:

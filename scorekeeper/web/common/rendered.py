@@ -12,9 +12,17 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
+from datetime import UTC, datetime
+from typing import Any
 
+from flask import current_app, request, session
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
+
+from scorekeeper.web.common.addresses import absolute
+from scorekeeper.web.common.i18n import language
+from scorekeeper.web.common.keepers import FORGET
 
 # Marks left in a kept page where each request's own value goes. They are written unescaped (Markup), and any
 # text a person typed is escaped, so ``<`` in a mark can only ever come from here.
@@ -23,11 +31,14 @@ RENDERED_MARK = Markup("<!--scorekeeper:rendered-at-->")
 
 
 class RenderedCache:
-    """The most recently used ``size`` texts, the least recently used let go first."""
+    """The most recently used ``size`` texts, at most ``chars`` characters in all, the least recently used let go
+    first (a text longer than ``chars`` alone is made for its request and never kept)."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, chars: int | None = None):
         self.size = size
+        self.chars = chars
         self._texts: OrderedDict[Hashable, str] = OrderedDict()
+        self._held = 0
         self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> str | None:
@@ -38,11 +49,23 @@ class RenderedCache:
             return text
 
     def put(self, key: Hashable, text: str) -> None:
+        if self.chars is not None and len(text) > self.chars:
+            return
         with self._lock:
+            old = self._texts.pop(key, None)
+            self._held += len(text) - (len(old) if old is not None else 0)
             self._texts[key] = text
-            self._texts.move_to_end(key)
-            while len(self._texts) > self.size:
-                self._texts.popitem(last=False)
+            while len(self._texts) > self.size or (self.chars is not None and self._held > self.chars):
+                _, gone = self._texts.popitem(last=False)
+                self._held -= len(gone)
+
+    def keep(self, key: Hashable, make: Callable[[], str]) -> str:
+        """The text kept under ``key``, made by ``make`` (outside the lock) and kept if there is none."""
+        text = self.get(key)
+        if text is None:
+            text = make()
+            self.put(key, text)
+        return text
 
     def __len__(self) -> int:
         with self._lock:
@@ -51,6 +74,49 @@ class RenderedCache:
     def clear(self) -> None:
         with self._lock:
             self._texts.clear()
+            self._held = 0
+
+
+# Files and pages a read can ask for that grow with the thing they show (a game's exports, an event's exports,
+# result sheet and big screen): each made once per version of what it shows and kept, up to FILES texts and
+# FILE_CHARS characters in all (a festival's JSON export is about a million).
+FILES = 64
+FILE_CHARS = 64_000_000
+files = RenderedCache(FILES, FILE_CHARS)
+
+
+def request_key(*parts: Hashable) -> tuple[Hashable, ...]:
+    """A key naming what a kept text depends on beside ``parts`` (the thing and its version): the database, the
+    reader's language and the address links are built on."""
+    return (current_app.config["DATABASE"], language(), absolute("/"), *parts)
+
+
+# Headers a browser or a proxy sends on an ordinary page load; any other ``X-`` header, or ``Service-Worker``,
+# may ask for a variant of the page, which is not kept.
+_ORDINARY_X = ("x-forwarded-", "x-real-ip", "x-requested-with")
+
+
+def plain_get() -> bool:
+    """True for a GET of a page's bare address with nothing pending for this phone in its session (a message to
+    show, copies to delete): the request any phone would make, answered alike for all."""
+    if request.method != "GET" or request.query_string:
+        return False
+    if "_flashes" in session or FORGET in session:
+        return False
+    for name, _value in request.headers.items():
+        lowered = name.lower()
+        if lowered == "service-worker" or (lowered.startswith("x-") and not lowered.startswith(_ORDINARY_X)):
+            return False
+    return True
+
+
+MARKS: dict[str, Any] = {"csrf_token": lambda: CSRF_MARK, "rendered_at": RENDERED_MARK}
+"""Template values to render a kept page with: its marks in place of this request's CSRF token and time."""
+
+
+def for_request(page: str) -> str:
+    """A kept page (rendered with ``MARKS``) with this request's CSRF token and time filled in."""
+    return fill(page, {CSRF_MARK: generate_csrf(), RENDERED_MARK: datetime.now(UTC).isoformat(timespec="seconds")})
 
 
 def fill(text: str, values: Mapping[str, str]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
@@ -39,9 +39,9 @@ from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import TARGET_RANGE
 from scorekeeper.services import events, groups
 from scorekeeper.services.events import Event
-from scorekeeper.web.common import limits
+from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
-from scorekeeper.web.common.exports import csv_cell, sheet_date
+from scorekeeper.web.common.exports import csv_cell, json_file, sheet_date
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.i18n import say
 from scorekeeper.web.common.keepers import keep_event, kept_event_key, kept_groups, opened_by_key
@@ -258,9 +258,38 @@ def event_version(event_id: str) -> ResponseReturnValue:
 
 @bp.get("/e/<event_id>/screen")
 def event_screen(event_id: str) -> ResponseReturnValue:
-    """The standings for a television or a projector: large, refreshed by itself as tables finish."""
-    event = events.get(store(), event_id)
-    return render_template("event/event_screen.html", **_view(event), version=events.state(store(), event_id))
+    """The standings for a television or a projector: large, refreshed by itself as tables finish.
+
+    Every screen and phone showing it asks again each time a table's game changes: the page is made once per
+    content of the event (see ``_kept``) for all of them.
+    """
+
+    def render(**marks: Any) -> str:
+        event = events.get(store(), event_id)
+        return render_template(
+            "event/event_screen.html", **_view(event), version=events.state(store(), event_id), **marks
+        )
+
+    if not rendered.plain_get():
+        return render()
+    return rendered.for_request(_kept("screen", event_id, lambda: render(**rendered.MARKS)))
+
+
+def _kept(kind: str, event_id: str, make: Callable[[], str]) -> str:
+    """The text ``make`` makes of the event, made once per content of the event and its tables and kept
+    (``NotFound`` for no event).
+
+    The text is kept only if the event did not change while it was made (the event's edition is the same
+    before and after), so it is never kept under a content other than the one it shows.
+    """
+    before = events.edition(store(), event_id)
+    key = rendered.request_key("event", kind, event_id, before)
+    text = rendered.files.get(key)
+    if text is None:
+        text = make()
+        if events.edition(store(), event_id) == before:
+            rendered.files.put(key, text)
+    return text
 
 
 @bp.get("/e/<event_id>/rounds/<int:number>/cards")
@@ -284,14 +313,21 @@ def table_cards(event_id: str, number: int) -> ResponseReturnValue:
 @bp.get("/e/<event_id>/sheet")
 @limits.export
 def event_sheet(event_id: str) -> ResponseReturnValue:
-    """The result sheet: the standings and every round's results, on one page."""
-    event = events.get(store(), event_id)
-    return render_template(
-        "event/event_sheet.html",
-        **_view(event),
-        created=sheet_date(event.created),
-        event_url=absolute(url_for("event.event_page", event_id=event_id)),
-    )
+    """The result sheet: the standings and every round's results, on one page (made once per content)."""
+
+    def render(**marks: Any) -> str:
+        event = events.get(store(), event_id)
+        return render_template(
+            "event/event_sheet.html",
+            **_view(event),
+            created=sheet_date(event.created),
+            event_url=absolute(url_for("event.event_page", event_id=event_id)),
+            **marks,
+        )
+
+    if not rendered.plain_get():
+        return render()
+    return rendered.for_request(_kept("sheet", event_id, lambda: render(**rendered.MARKS)))
 
 
 def _back(event_id: str, anchor: str = "", round_: int | None = None) -> ResponseReturnValue:
@@ -426,8 +462,9 @@ def _export(event: Event) -> dict[str, Any]:
 @bp.get("/e/<event_id>/export.json")
 @limits.export
 def event_export_json(event_id: str) -> ResponseReturnValue:
-    event = events.get(store(), event_id)
-    response = Response(json.dumps(_export(event), ensure_ascii=False, indent=1), mimetype="application/json")
+    """The event, its rounds and tables and the standings as JSON (the API's shapes), as a file to keep."""
+    text = _kept("json", event_id, lambda: json_file(_export(events.get(store(), event_id))))
+    response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = "attachment; filename=event.json"
     return response
 
@@ -436,7 +473,13 @@ def event_export_json(event_id: str) -> ResponseReturnValue:
 @limits.export
 def event_export_csv(event_id: str) -> ResponseReturnValue:
     """The standings, then every table's result, in one CSV (for a spreadsheet)."""
-    event = events.get(store(), event_id)
+    text = _kept("csv", event_id, lambda: _event_csv(events.get(store(), event_id)))
+    response = Response(text, mimetype="text/csv")
+    response.headers["Content-Disposition"] = "attachment; filename=event.csv"
+    return response
+
+
+def _event_csv(event: Event) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     names = event.names
@@ -496,6 +539,4 @@ def event_export_csv(event_id: str) -> ResponseReturnValue:
             )
         for bye in played.byes:
             writer.writerow([played.number, "", csv_cell(names[bye]), _("bye"), "", "", ""])
-    response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = "attachment; filename=event.csv"
-    return response
+    return "\ufeff" + out.getvalue()

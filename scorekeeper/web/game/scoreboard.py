@@ -30,7 +30,7 @@ from scorekeeper.rules.scoring import RoundScore
 from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import events, games, groups
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, Unavailable
-from scorekeeper.web.common import drafts, i18n
+from scorekeeper.web.common import drafts, i18n, rendered
 from scorekeeper.web.common.charts import categories_chart, progression_chart
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import new_submission_id, sentence
@@ -156,22 +156,11 @@ def _scoreboard_page(
 
 VIEWER_PAGES = 256
 viewer_pages = RenderedCache(VIEWER_PAGES)
-# Headers a browser or a proxy sends on an ordinary page load; any other ``X-`` header, or ``Service-Worker``,
-# may ask for a variant of the page, which is not kept.
-_ORDINARY_X = ("x-forwarded-", "x-real-ip", "x-requested-with")
 
 
 def _plain_viewers_get() -> bool:
     """True for a viewer's GET of the bare scoreboard address with nothing pending for this phone in its session."""
-    if request.method != "GET" or request.query_string:
-        return False
-    if "_flashes" in session or JUST_SAVED in session:
-        return False
-    for name, _value in request.headers.items():
-        lowered = name.lower()
-        if lowered == "service-worker" or (lowered.startswith("x-") and not lowered.startswith(_ORDINARY_X)):
-            return False
-    return True
+    return rendered.plain_get() and JUST_SAVED not in session
 
 
 def _viewers_copy(score: GameScore) -> tuple[str, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import Response, abort, current_app, render_template, request, stream_with_context, url_for
 from flask.typing import ResponseReturnValue
@@ -12,16 +12,17 @@ from flask_babel import gettext, pgettext
 
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import COURT_PRIMES, prime_values
+from scorekeeper.rules.ledger import GameScore
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
 from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
 from scorekeeper.rules.seats import seat_groups
 from scorekeeper.services import database, games, groups
 from scorekeeper.services.errors import NotFound
-from scorekeeper.web.common import limits
+from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.addresses import absolute
 from scorekeeper.web.common.charts import progression_chart
 from scorekeeper.web.common.context import store
-from scorekeeper.web.common.exports import csv_cell, sheet_date
+from scorekeeper.web.common.exports import csv_cell, json_file, sheet_date
 from scorekeeper.web.common.i18n import language, language_name, player_counts
 from scorekeeper.web.common.lazy import _l, _lp
 from scorekeeper.web.common.shapes import game_json
@@ -204,24 +205,46 @@ def blank_pad(kind: str) -> ResponseReturnValue:
 @bp.get("/g/<game_id>/export.json")
 @limits.export
 def export_json(game_id: str) -> ResponseReturnValue:
-    """The whole game as JSON (the API's game shape), as a file to keep."""
-    score = games.get(store(), game_id)
-    response = Response(
-        Response.json_module.dumps(game_json(score), ensure_ascii=False, indent=2) + "\n",
-        mimetype="application/json",
-    )
+    """The whole game as JSON (the API's game shape), as a file to keep; made once per game version."""
+    text = _kept_game_file("json", game_id, lambda score: json_file(game_json(score)))
+    response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="scopa-{game_id}.json"'
     return response
+
+
+def _kept_game_file(kind: str, game_id: str, make: Callable[[GameScore], str]) -> str:
+    """The game's ``kind`` of file, made by ``make`` once per game version and kept (``NotFound`` for no game).
+
+    A version's file is kept only if the game read to make it is still that version, so a file is never kept
+    under a version other than the one it shows.
+    """
+    version = games.version(store(), game_id)
+    if version is None:
+        raise NotFound("game")
+    key = rendered.request_key("game", kind, game_id, version)
+    text = rendered.files.get(key)
+    if text is None:
+        score = games.get(store(), game_id)
+        text = make(score)
+        if score.game.version == version:
+            rendered.files.put(key, text)
+    return text
 
 
 @bp.get("/g/<game_id>/export.csv")
 @limits.export
 def export_csv(game_id: str) -> ResponseReturnValue:
-    """The game as CSV: a row per hand and side, with each category's count and points.
+    """The game as CSV: a row per hand and side, with each category's count and points; made once per version.
 
     A hand entered by winners has no counts: its cards, coins and primiera cells are empty.
     """
-    score = games.get(store(), game_id)
+    text = _kept_game_file("csv", game_id, _game_csv)
+    response = Response(text, mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="scopa-{game_id}.csv"'
+    return response
+
+
+def _game_csv(score: GameScore) -> str:
     game = score.game
     extras = [c for c in EXTRA_CATEGORIES if getattr(game.rules, c)]
     out = io.StringIO()
@@ -252,9 +275,7 @@ def export_csv(game_id: str) -> ResponseReturnValue:
                     ],
                 )
             )
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="scopa-{game_id}.csv"'
-    return response
+    return out.getvalue()
 
 
 # A group's export: a row per game and side, the game's players and total, whether it won.
