@@ -317,6 +317,11 @@ class Store:
             self.db.rollback()
             raise StorageUnavailable(str(err)) from err
 
+    @property
+    def in_transaction(self) -> bool:
+        """True inside ``write()``: what is read there may yet be rolled back."""
+        return bool(self.db.conn.in_transaction)
+
     # --- reading ---------------------------------------------------------------------------------
 
     def load_game(self, game_id: str) -> Game | None:

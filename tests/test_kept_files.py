@@ -3,6 +3,7 @@ content as it is now, in its own language, and what is kept stays bounded."""
 
 import csv
 import io
+import re
 import json
 
 import pytest
@@ -166,3 +167,47 @@ def test_an_export_file_puts_each_item_of_a_list_on_its_own_line():
         "  ]",
         "}",
     ]
+
+
+def test_an_event_is_read_once_per_edition_and_never_kept_from_inside_a_write(client, app, monkeypatch):
+    from scorekeeper.services import events
+    from scorekeeper.store import Store
+
+    event = new_event(client)
+    played = paired(client, event)
+    reads = []
+    real = events._read
+    monkeypatch.setattr(events, "_read", lambda store, event_id: reads.append(event_id) or real(store, event_id))
+    for path in (f"/e/{event.id}", f"/api/v1/events/{event.id}", f"/api/v1/events/{event.id}/standings"):
+        assert client.get(path).status_code == 200
+    assert len(reads) <= 1  # kept since the pairing, or read once
+    win(client, played["tables"][1], "table-two-0001")
+    standings = client.get(f"/api/v1/events/{event.id}/standings").get_json()["standings"]
+    assert sorted(line["played"] for line in standings) == [0] * 6 + [1, 1]
+    with Store(app.config["DATABASE"]) as store:
+        events._kept.clear()
+        with store.write():
+            events.get(store, event.id)
+        assert not events._kept  # what a write reads may yet be rolled back: not kept
+        events.get(store, event.id)
+        assert len(events._kept) == 1
+
+
+def test_the_event_page_is_kept_for_viewers_and_never_given_to_the_organiser(client, app, monkeypatch):
+    event = new_event(client)
+    paired(client, event)
+    organiser = app.test_client()
+    assert organiser.get(f"/e/{event.id}/organise/{event['organiser_key']}").status_code in (302, 303)
+    made = []
+    real = event_routes.render_template
+    monkeypatch.setattr(event_routes, "render_template", lambda *a, **k: made.append(a[0]) or real(*a, **k))
+    viewers = [app.test_client() for _ in range(3)]
+    pages = [v.get(f"/e/{event.id}").get_data(as_text=True) for v in viewers]
+    assert made.count("event/event.html") == 1
+    assert all("organiser-code" not in p and "<!--scorekeeper" not in p for p in pages)
+    tokens = {re.search(r'name="csrf_token" value="([^"]*)"', p)[1] for p in pages}
+    assert len(tokens) == 3  # each phone its own token
+    own = organiser.get(f"/e/{event.id}").get_data(as_text=True)
+    assert "organiser-code" in own and made.count("event/event.html") == 2
+    assert "organiser-code" not in viewers[0].get(f"/e/{event.id}").get_data(as_text=True)
+    assert organiser.get(f"/e/{event.id}").headers["Cache-Control"] == "private, no-store"

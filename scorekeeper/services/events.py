@@ -19,6 +19,8 @@ import hmac
 import json
 import math
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -255,9 +257,55 @@ def new_event(
 # --- reading -----------------------------------------------------------------------------------------------------
 
 
+# --- events kept per edition --------------------------------------------------------------------------------------
+#
+# A festival's event is a thousand tables and more: reading it means every table's game summary, and its
+# standings every result. Its page, its big screen, the API and the exports are asked for by every phone and
+# screen following it, so the event read (and its standings) is kept per edition (``edition``: the event's own
+# version and its tables' games' versions), for the most recently read KEPT_EVENTS events. A kept event is
+# never changed: the dataclasses are frozen and nothing here writes into their lists.
+
+KEPT_EVENTS = 32
+
+
+@dataclass
+class _Kept:
+    edition: tuple[int, int]
+    event: Event
+    standings: list[Standing] | None = None
+
+
+_kept: OrderedDict[tuple[str, str], _Kept] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
 def get(store: Store, event_id: str) -> Event:
-    """The event with its rounds and every table's result as it stands."""
-    row = store.event(event_id) if isinstance(event_id, str) else None
+    """The event with its rounds and every table's result as it stands (one small query when it is kept)."""
+    if not isinstance(event_id, str):
+        raise NotFound("event")
+    edition = store.event_edition(event_id)
+    if edition is None:
+        raise NotFound("event")
+    key = (store.path, event_id)
+    with _kept_lock:
+        held = _kept.get(key)
+        if held is not None and held.edition == edition:
+            _kept.move_to_end(key)
+            return held.event
+    event = _read(store, event_id)
+    # Kept only when read outside a write (which may yet be rolled back) and nothing changed while it was read:
+    # the edition is the same after as before, so no change was committed in between.
+    if not store.in_transaction and store.event_edition(event_id) == edition:
+        with _kept_lock:
+            _kept[key] = _Kept(edition, event)
+            _kept.move_to_end(key)
+            while len(_kept) > KEPT_EVENTS:
+                _kept.popitem(last=False)
+    return event
+
+
+def _read(store: Store, event_id: str) -> Event:
+    row = store.event(event_id)
     if row is None:
         raise NotFound("event")
     entrants = [
@@ -325,10 +373,18 @@ def _said(result: Result) -> str:
 
 
 def standings_of(event: Event) -> list[Standing]:
-    """The standings now: closed rounds and the current round's finished tables, byes included."""
+    """The standings now: closed rounds and the current round's finished tables, byes included (worked out once
+    for a kept event)."""
+    with _kept_lock:
+        held = next((k for k in _kept.values() if k.event is event), None)
+    if held is not None and held.standings is not None:
+        return held.standings
     results = [t.result for r in event.rounds for t in r.tables]
     byes = [b for r in event.rounds for b in r.byes]
-    return standings([e.id for e in event.entrants], results, byes, event.match_points, event.pairing == "swiss")
+    made = standings([e.id for e in event.entrants], results, byes, event.match_points, event.pairing == "swiss")
+    if held is not None:
+        held.standings = made
+    return made
 
 
 def state(store: Store, event_id: str) -> int:

@@ -6,7 +6,7 @@ import weakref
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, Response, make_response, render_template, request, session
+from flask import Flask, Response, g, make_response, render_template, request, session
 from flask.typing import ResponseReturnValue
 from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -19,7 +19,7 @@ from scorekeeper.rules.text import Text, msg
 from scorekeeper.services import database
 from scorekeeper.web import api, checker, common, event, game, group, paper
 from scorekeeper.web.commands import register_commands
-from scorekeeper.web.common import drafts, i18n, keepers, limits, offline, security
+from scorekeeper.web.common import drafts, i18n, keepers, limits, offline, rendered, security
 from scorekeeper.web.common.context import close_store
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.widgets import option_needs
@@ -62,7 +62,13 @@ def register(app: Flask) -> None:
     # written in a template.
     app.jinja_env.globals["limits"] = CORE_LIMITS
     # When a page was made: a copy shown offline says "the score as of 21:40" (app.js, in the phone's time).
-    app.context_processor(lambda: {"rendered_at": datetime.now(UTC).isoformat(timespec="seconds")})
+    # A page made to be kept for every viewer (``rendered.kept_for_viewers``) carries marks where each request's
+    # CSRF token and time go; every other page carries them.
+    app.context_processor(
+        lambda: (
+            rendered.MARKS if g.get("kept_page") else {"rendered_at": datetime.now(UTC).isoformat(timespec="seconds")}
+        )
+    )
     # The JSON API takes no forms; writes to a game are guarded by the keeper key.
     csrf.exempt(api.bp)
     # Messages (the core's are lower-case phrases) shown as sentences: "The game is over; ...".
@@ -83,6 +89,14 @@ def _fit_drafts(response: Response) -> Response:
     if session.modified:
         drafts.fit()
     return response
+
+
+def _request_marks() -> dict[str, Any]:
+    """What each request fills into its page: the time it was sent (and, for a page being made to be kept, the
+    marks where each request's CSRF token and time go)."""
+    if g.get("kept_page"):
+        return rendered.MARKS
+    return {"rendered_at": datetime.now(UTC).isoformat(timespec="seconds")}
 
 
 def wants_json() -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request, url_for
+from flask import Response, current_app, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.rules import DeckStyle
@@ -20,7 +20,7 @@ from scorekeeper.services.errors import Conflict, NotFound
 from scorekeeper.services.events import Entrant, Event, Round, Table
 from scorekeeper.web.api import bp
 from scorekeeper.web.api.games import json_body, read_rules
-from scorekeeper.web.common import limits
+from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
 
 ORGANISER_HEADER = "X-Organiser-Key"
@@ -67,11 +67,15 @@ def create_event() -> ResponseReturnValue:
 
 @bp.get("/events/<event_id>")
 def get_event(event_id: str) -> ResponseReturnValue:
-    """An event: its entrants, its rounds with their tables and results, and whether it is over."""
-    event = events.get(store(), event_id)
+    """An event: its entrants, its rounds with their tables and results, and whether it is over (made once per
+    content of the event for every reader without the organiser key, whose answer shows no table keys)."""
     key = organiser_key()
-    shown = key if key and events.is_organiser(store(), event_id, key) else None
-    return event_json(event, shown)
+    if key and events.is_organiser(store(), event_id, key):
+        return event_json(events.get(store(), event_id), key)
+    body = rendered.kept_event(
+        "api", event_id, lambda: current_app.json.dumps(event_json(events.get(store(), event_id)))
+    )
+    return Response(body, mimetype="application/json")
 
 
 @bp.post("/events/<event_id>/rounds")

@@ -14,13 +14,16 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar, cast
 
-from flask import current_app, request, session
+from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from scorekeeper.services import events
 from scorekeeper.web.common.addresses import absolute
+from scorekeeper.web.common.context import store
 from scorekeeper.web.common.i18n import language
 from scorekeeper.web.common.keepers import FORGET
 
@@ -83,6 +86,65 @@ class RenderedCache:
 FILES = 64
 FILE_CHARS = 64_000_000
 files = RenderedCache(FILES, FILE_CHARS)
+
+
+def kept_event(kind: str, event_id: str, make: Callable[[], str]) -> str:
+    """The text ``make`` makes of an event (its ``kind``: an export, a page), made once per content of the event
+    and its tables' games and kept in ``files`` (``NotFound`` for no event).
+
+    The text is kept only if the event did not change while it was made (its edition is the same before and
+    after), so it is never kept under a content other than the one it shows.
+    """
+    db = store()
+    before = events.edition(db, event_id)
+    key = request_key("event", kind, event_id, before)
+    text = files.get(key)
+    if text is None:
+        text = make()
+        if events.edition(db, event_id) == before:
+            files.put(key, text)
+    return text
+
+
+class _NotAPage(Exception):
+    """A view asked for a page to keep answered something else (a redirect): it is sent as it is."""
+
+    def __init__(self, answer: Any):
+        self.answer = answer
+
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def kept_for_viewers(kind: str, unless: Callable[[str], bool] = lambda event_id: False) -> Callable[[View], View]:
+    """An event's page (``kind``) that every viewer sees alike, made once per content of the event and kept: a
+    plain GET (``plain_get``) is answered from the kept page, with its own CSRF token and time filled in; any
+    other request, or one for which ``unless(event_id)`` (the organiser's phone), runs the view as usual."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def kept(event_id: str, **more: Any) -> Any:
+            if more or not plain_get() or unless(event_id):
+                return view(event_id, **more)
+
+            def make() -> str:
+                g.kept_page = True
+                try:
+                    page = view(event_id)
+                finally:
+                    g.kept_page = False
+                if not isinstance(page, str):
+                    raise _NotAPage(page)
+                return page
+
+            try:
+                return for_request(kept_event(kind, event_id, make))
+            except _NotAPage as other:
+                return other.answer
+
+        return cast(View, kept)
+
+    return decorate
 
 
 def request_key(*parts: Hashable) -> tuple[Hashable, ...]:

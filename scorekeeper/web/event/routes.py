@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
 from typing import Any
 
 from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
@@ -213,6 +212,7 @@ def _view(event: Event) -> dict[str, Any]:
 
 
 @bp.get("/e/<event_id>")
+@rendered.kept_for_viewers("page", unless=lambda event_id: organiser_key(event_id) is not None)
 def event_page(event_id: str) -> ResponseReturnValue:
     """An event: its standings, the round being played table by table, the rounds before; the organiser's tools."""
     event = events.get(store(), event_id)
@@ -257,39 +257,12 @@ def event_version(event_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/e/<event_id>/screen")
+@rendered.kept_for_viewers("screen")
 def event_screen(event_id: str) -> ResponseReturnValue:
-    """The standings for a television or a projector: large, refreshed by itself as tables finish.
-
-    Every screen and phone showing it asks again each time a table's game changes: the page is made once per
-    content of the event (see ``_kept``) for all of them.
-    """
-
-    def render(**marks: Any) -> str:
-        event = events.get(store(), event_id)
-        return render_template(
-            "event/event_screen.html", **_view(event), version=events.state(store(), event_id), **marks
-        )
-
-    if not rendered.plain_get():
-        return render()
-    return rendered.for_request(_kept("screen", event_id, lambda: render(**rendered.MARKS)))
-
-
-def _kept(kind: str, event_id: str, make: Callable[[], str]) -> str:
-    """The text ``make`` makes of the event, made once per content of the event and its tables and kept
-    (``NotFound`` for no event).
-
-    The text is kept only if the event did not change while it was made (the event's edition is the same
-    before and after), so it is never kept under a content other than the one it shows.
-    """
-    before = events.edition(store(), event_id)
-    key = rendered.request_key("event", kind, event_id, before)
-    text = rendered.files.get(key)
-    if text is None:
-        text = make()
-        if events.edition(store(), event_id) == before:
-            rendered.files.put(key, text)
-    return text
+    """The standings for a television or a projector: large, refreshed by itself as tables finish (made once per
+    content of the event for every screen and phone showing it)."""
+    event = events.get(store(), event_id)
+    return render_template("event/event_screen.html", **_view(event), version=events.state(store(), event_id))
 
 
 @bp.get("/e/<event_id>/rounds/<int:number>/cards")
@@ -312,22 +285,16 @@ def table_cards(event_id: str, number: int) -> ResponseReturnValue:
 
 @bp.get("/e/<event_id>/sheet")
 @limits.export
+@rendered.kept_for_viewers("sheet")
 def event_sheet(event_id: str) -> ResponseReturnValue:
-    """The result sheet: the standings and every round's results, on one page (made once per content)."""
-
-    def render(**marks: Any) -> str:
-        event = events.get(store(), event_id)
-        return render_template(
-            "event/event_sheet.html",
-            **_view(event),
-            created=sheet_date(event.created),
-            event_url=absolute(url_for("event.event_page", event_id=event_id)),
-            **marks,
-        )
-
-    if not rendered.plain_get():
-        return render()
-    return rendered.for_request(_kept("sheet", event_id, lambda: render(**rendered.MARKS)))
+    """The result sheet: the standings and every round's results, on one page."""
+    event = events.get(store(), event_id)
+    return render_template(
+        "event/event_sheet.html",
+        **_view(event),
+        created=sheet_date(event.created),
+        event_url=absolute(url_for("event.event_page", event_id=event_id)),
+    )
 
 
 def _back(event_id: str, anchor: str = "", round_: int | None = None) -> ResponseReturnValue:
@@ -463,7 +430,7 @@ def _export(event: Event) -> dict[str, Any]:
 @limits.export
 def event_export_json(event_id: str) -> ResponseReturnValue:
     """The event, its rounds and tables and the standings as JSON (the API's shapes), as a file to keep."""
-    text = _kept("json", event_id, lambda: json_file(_export(events.get(store(), event_id))))
+    text = rendered.kept_event("json", event_id, lambda: json_file(_export(events.get(store(), event_id))))
     response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = "attachment; filename=event.json"
     return response
@@ -473,7 +440,7 @@ def event_export_json(event_id: str) -> ResponseReturnValue:
 @limits.export
 def event_export_csv(event_id: str) -> ResponseReturnValue:
     """The standings, then every table's result, in one CSV (for a spreadsheet)."""
-    text = _kept("csv", event_id, lambda: _event_csv(events.get(store(), event_id)))
+    text = rendered.kept_event("csv", event_id, lambda: _event_csv(events.get(store(), event_id)))
     response = Response(text, mimetype="text/csv")
     response.headers["Content-Disposition"] = "attachment; filename=event.csv"
     return response
