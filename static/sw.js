@@ -66,32 +66,40 @@ function storeCopy(address, version) {
 // The keeper's scoreboard kept: the game's other hand forms (quick counts, card by card) are kept too, so they
 // open offline without having been opened before. Once per game version: a copy made at this version is kept.
 var ENTRY_PAGES = ["/counts", "/hand"];
-function keepEntryPages(game, scoreboard) {
-  return scoreboard.text().then(function (html) {
-    var found = html.match(/class="scoreboard" data-version="(\d+)"/);
-    if (!found) return null;  // a finished game (no forms), or not the keeper's scoreboard
-    return caches.open(PAGES_CACHE).then(function (cache) {
-      return Promise.all(ENTRY_PAGES.map(function (page) {
-        var address = game + page;
-        return cache.match(address).then(function (kept) {
-          if (kept && kept.headers.get("X-Copy-Version") === found[1]) return null;
-          return storeCopy(address, found[1]);
-        });
-      }));
-    });
+function keepEntryPages(game, version) {
+  return caches.open(PAGES_CACHE).then(function (cache) {
+    return Promise.all(ENTRY_PAGES.map(function (page) {
+      var address = game + page;
+      return cache.match(address).then(function (kept) {
+        if (kept && kept.headers.get("X-Copy-Version") === version) return null;
+        return storeCopy(address, version);
+      });
+    }));
   });
 }
 
+// The game version a keeper's scoreboard shows (null for a finished game, which has no hand forms).
+function versionOf(html) {
+  var found = html.match(/class="scoreboard" data-version="(\d+)"/);
+  return found ? found[1] : null;
+}
+
 // Keep a page for offline use (its address without the query: a draft (?d=) or a filter shows the same page).
-// A page that must not be stored is kept as its offline copy, asked for in the background.
+// A page that must not be stored is kept as its offline copy, asked for in the background; for a keeper's
+// scoreboard once per game version, like its hand forms: reloading it asks the server for nothing more.
 function remember(request, response) {
   var url = new URL(request.url);
   if (!response.ok || response.redirected || !keepable(url)) return Promise.resolve();
   var address = url.origin + url.pathname;
   if (!noStore(response)) return store(address, response.clone());
-  return storeCopy(address).then(function (copy) {
-    if (copy && /^\/g\/[\w-]+$/.test(url.pathname)) return keepEntryPages(address, copy);
-    return null;
+  if (!/^\/g\/[\w-]+$/.test(url.pathname)) return storeCopy(address);
+  return response.clone().text().then(function (html) {
+    var version = versionOf(html);
+    if (version === null) return storeCopy(address);
+    return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(address); }).then(function (kept) {
+      var made = kept && kept.headers.get("X-Copy-Version") === version ? null : storeCopy(address, version);
+      return Promise.resolve(made).then(function () { return keepEntryPages(address, version); });
+    });
   });
 }
 

@@ -402,6 +402,8 @@ def test_after_stop_keeping_the_phone_keeps_nothing_of_the_game(page, live_serve
 
 
 def test_the_entry_pages_open_offline_after_only_the_scoreboard_was_opened(page, live_server):
+    """The scoreboard and its hand forms are kept for offline use once per game version, however often the
+    keeper reloads."""
     copies = []
 
     def count_copies(route):
@@ -418,6 +420,7 @@ def test_the_entry_pages_open_offline_after_only_the_scoreboard_was_opened(page,
         wait_kept(page, f"/g/{game['id']}")
     page.wait_for_timeout(500)
     assert copies.count(g + "/counts") == 1 and copies.count(g + "/hand") == 1
+    assert copies.count(g) == 1  # the scoreboard's own offline copy too: once for this version
     page.context.unroute("**/g/**", count_copies)
     go_offline(page.context)
     page.goto(g + "/hand")
