@@ -317,6 +317,13 @@ class Store:
             self.db.rollback()
             raise StorageUnavailable(str(err)) from err
 
+    def move_versions_on(self, shift: int) -> None:
+        """Add ``shift`` to every game's, game summary's, group's and event's version (after a restore: see
+        ``services.backup.restore``), in one transaction."""
+        with self.write():
+            for table in ("games", "game_summaries", "groups", "events"):
+                self.db.execute(f"UPDATE {table} SET version = version + ?", [shift])  # noqa: S608 (fixed names)
+
     @property
     def in_transaction(self) -> bool:
         """True inside ``write()``: what is read there may yet be rolled back."""

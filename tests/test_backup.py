@@ -112,3 +112,29 @@ def test_the_flask_commands_back_up_and_restore(tmp_path):
     assert again.exit_code != 0 and "exists already" in again.output
     result = runner.invoke(args=["restore", copy])
     assert result.exit_code == 0 and "Restored 1 games" in result.output
+
+
+def test_a_running_server_shows_the_restored_games_not_what_it_kept(tmp_path):
+    """The server keeps pages and scores per version: a restore moves every version past those it has seen, so
+    the running server (and every phone polling it) shows the restored game at once."""
+    db = str(tmp_path / "live.sqlite3")
+    app = create_app({"TESTING": True, "DATABASE": db, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    game = new_game(client, rules=LONG)
+    add_hand(client, game.id, game.keeper, 0)
+    copy = str(tmp_path / "one-hand.sqlite3")
+    backup(db, copy)
+    add_hand(client, game.id, game.keeper, 1)
+    seen_version = client.get(f"/g/{game.id}/version").get_json()["version"]
+    assert 'class="points">9<' in client.get(f"/g/{game.id}").get_data(as_text=True)  # kept for this version
+    assert [s["total"] for s in client.get(f"/api/v1/games/{game.id}").get_json()["sides"]] == [9, 0]
+    client.get(f"/g/{game.id}/export.json")
+    restore(copy, db)
+    assert client.get(f"/g/{game.id}/version").get_json()["version"] > seen_version  # the phones refresh
+    assert 'id="hand-2"' not in client.get(f"/g/{game.id}").get_data(as_text=True)
+    assert len(client.get(f"/api/v1/games/{game.id}").get_json()["rounds"]) == 1
+    # Another second hand (two scopas, where the first lineage's had one): never the kept page of the old one.
+    add_hand(client, game.id, game.keeper, 2)
+    assert [s["total"] for s in client.get(f"/api/v1/games/{game.id}").get_json()["sides"]] == [10, 0]
+    assert [s["total"] for s in client.get(f"/g/{game.id}/export.json").get_json()["sides"]] == [10, 0]
+    assert 'class="points">10<' in client.get(f"/g/{game.id}").get_data(as_text=True)

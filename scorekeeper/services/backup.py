@@ -154,6 +154,7 @@ def restore(source_path: str, database: str, clock: datetime | None = None) -> R
     """
     check(source_path)
     kept = None
+    shift = _highest_version(database) + 1
     if os.path.exists(database):
         kept = _free_name(database + ".before-restore-" + (clock or datetime.now()).strftime("%Y%m%d-%H%M%S"))
         backup(database, kept)
@@ -165,6 +166,9 @@ def restore(source_path: str, database: str, clock: datetime | None = None) -> R
             source.backup(target)
         with Store(database) as store:
             store.migrate()  # a backup from an older version is brought up to date
+            # A running server keeps pages and scores per version, and open phones refresh when a version moves:
+            # every version of the restored games, groups and events is moved past any the replaced one had.
+            store.move_versions_on(shift)
     except Exception as err:
         if kept is not None:
             with closing(sqlite3.connect(kept)) as earlier, closing(sqlite3.connect(database)) as target:
@@ -176,6 +180,21 @@ def restore(source_path: str, database: str, clock: datetime | None = None) -> R
         raise BackupError(f"{source_path} could not be restored ({err})") from None
     with closing(sqlite3.connect(database)) as conn:
         return Restored(_games(conn), kept)
+
+
+def _highest_version(database: str) -> int:
+    """The highest version of any game, group or event in ``database`` (0 for none, or no database)."""
+    if not os.path.exists(database):
+        return 0
+    highest = 0
+    with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as conn:
+        for table in ("games", "groups", "events"):
+            try:
+                row = conn.execute(f"SELECT MAX(version) FROM {table}").fetchone()  # noqa: S608 (a fixed name)
+            except sqlite3.Error:
+                continue  # a database from before that table
+            highest = max(highest, int(row[0] or 0))
+    return highest
 
 
 def _free_name(path: str) -> str:
