@@ -1,9 +1,12 @@
 """A small open-loop load generator for the capacity figure: tables of phones, in compressed time.
 
 A table is one keeper recording a hand every 2 minutes (the POST, then the scoreboard the form's redirect
-opens) and four viewers polling ``GET /g/<id>/version`` every 5 s, reloading the scoreboard after each hand of
-their table. Every phone of every table is simulated, each with its own kept-alive HTTP/1.1 connection as a room
-of phones holds them (``tables * (1 + VIEWERS)`` connections), at the real periods; the tables share ``games``
+opens) and four viewers polling ``GET /g/<id>/version`` every POLL_PERIOD seconds as static/scoreboard.js does
+(sending the version they hold as ``If-None-Match``, so an unchanged game is a 304), reloading the scoreboard after
+each hand of their table. Each save is timed until each viewer of its table holds it: ``Step.seen`` is the delay
+from the moment the save was answered to the first poll answer of each viewer showing that version or a later one.
+Every phone of every table is simulated, each with its own kept-alive HTTP/1.1 connection as a room of phones
+holds them (``tables * (1 + VIEWERS)`` connections), at the real periods; the tables share ``games``
 real games (table ``t`` plays game ``t % games``), so the request mix is exactly a table's and the rate that of
 ``tables`` tables. Requests are sent when scheduled, whether or not earlier ones have answered, and a request's
 latency counts from its scheduled time, so a server that falls behind (or a phone waiting for its connection's
@@ -22,9 +25,10 @@ import time
 from dataclasses import dataclass, field
 
 from bench.serving import ONE_ALL
+from scorekeeper.web.game.scoreboard import POLL_SECONDS
 
 KEEPER_PERIOD = 120.0  # seconds between hands at a table
-POLL_PERIOD = 5.0  # seconds between a viewer's polls
+POLL_PERIOD = POLL_SECONDS  # seconds between a viewer's polls: the app's own period
 VIEWERS = 4
 # Requests a table sends per KEEPER_PERIOD: the POST and its scoreboard, every viewer's polls, and one
 # scoreboard reload per viewer (the version changes once per hand).
@@ -71,7 +75,9 @@ class Connection:
                 chunked = True
             elif name == "connection" and value == "close":
                 close = True
-        if chunked:
+        if int(parts[1]) in (204, 304):  # never a body, whatever the headers say
+            data = b""
+        elif chunked:
             data = b""
             for _ in range(100_000):
                 size = int((await self.reader.readline()).split(b";")[0], 16)
@@ -137,9 +143,14 @@ class Table:
     viewers: list[Phone]
     hands: int = 0
     seen: list[int] = field(default_factory=list)
+    saves: list[tuple[int, float]] = field(default_factory=list)  # (game version after the save, when answered)
+    versions: list[int] = field(default_factory=list)  # each viewer's version as its last poll showed it
+    caught_up: list[int] = field(default_factory=list)  # each viewer: how many of ``saves`` its polls have shown
 
     def __post_init__(self):
         self.seen = self.seen or [0] * len(self.viewers)
+        self.versions = self.versions or [0] * len(self.viewers)
+        self.caught_up = self.caught_up or [0] * len(self.viewers)
 
 
 @dataclass
@@ -150,6 +161,8 @@ class Step:
     seconds: float
     offered: float  # requests per second asked for
     latencies: dict[str, list[float]] = field(default_factory=dict)
+    seen: list[float] = field(default_factory=list)  # seconds from a save answered to each viewer's poll showing it
+    unseen: int = 0  # saves (after warm-up) some viewer of the table had not seen when the step ended
     errors: int = 0
     unfinished: int = 0
     sent: int = 0  # requests sent, warm-up included
@@ -214,7 +227,7 @@ async def run_step(
             raise HTTPError(f"{method} {path} answered {status}: {data[:200]!r}")
         if scheduled >= measure_from:
             step.latencies.setdefault(kind, []).append(loop.time() - scheduled)
-        return data
+        return status, data
 
     async def keeper(table: Table, scheduled: float):
         sid = f"load-{seed}-{next(submissions):08d}"
@@ -222,14 +235,24 @@ async def run_step(
         game = table.game
         async with table.keeper.busy:
             path = f"/api/v1/games/{game.id}/rounds"
-            await send(table.keeper, "record a hand", scheduled, "POST", path, body, game.headers)
+            _, answer = await send(table.keeper, "record a hand", scheduled, "POST", path, body, game.headers)
             table.hands += 1
+            if scheduled >= measure_from:
+                table.saves.append((int(json.loads(answer)["version"]), loop.time()))
             await send(table.keeper, "scoreboard", loop.time(), "GET", f"/g/{game.id}")
 
     async def viewer(table: Table, i: int, scheduled: float):
         phone = table.viewers[i]
         async with phone.busy:
-            await send(phone, "version poll", scheduled, "GET", f"/g/{table.game.id}/version")
+            tag = {"If-None-Match": f'"{table.versions[i]}"'} if table.versions[i] else None
+            status, data = await send(phone, "version poll", scheduled, "GET", f"/g/{table.game.id}/version", b"", tag)
+            if status == 200:
+                table.versions[i] = int(json.loads(data)["version"])
+            now = loop.time()
+            # Every save of this table this answer shows (its version or a later one) is seen now by this phone.
+            while table.caught_up[i] < len(table.saves) and table.saves[table.caught_up[i]][0] <= table.versions[i]:
+                step.seen.append(now - table.saves[table.caught_up[i]][1])
+                table.caught_up[i] += 1
             if table.seen[i] != table.hands:  # a hand of this table since this phone's last scoreboard
                 table.seen[i] = table.hands
                 await send(phone, "scoreboard", loop.time(), "GET", f"/g/{table.game.id}")
@@ -270,6 +293,10 @@ async def run_step(
     while in_flight and loop.time() < drain_until:
         await asyncio.sleep(0.05)
     step.unfinished += len(in_flight)
+    # A save answered in the last two poll periods may rightly be unseen yet: only earlier ones count.
+    step.unseen = sum(
+        sum(1 for _v, at in t.saves[min(t.caught_up, default=0) :] if at < end - 2 * POLL_PERIOD) for t in room
+    )
     for task in list(in_flight):
         task.cancel()
     await asyncio.gather(*in_flight, return_exceptions=True)

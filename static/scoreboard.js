@@ -12,17 +12,42 @@
   if (winners) {
     winners.addEventListener("change", function () { touched = true; });
   }
-  setInterval(function () {
-    if (document.hidden) return;
-    fetch(board.dataset.poll, { headers: { Accept: "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
+  // Refresh: ask the version every few seconds (data-poll-seconds, set by the server) while the page is shown,
+  // sending the version seen as If-None-Match, so an unchanged game costs a 304 with no body. A hidden page does
+  // not ask; shown again, it asks at once. Offline or refused, it waits longer each time (up to a minute) and
+  // asks at once when the phone is back online.
+  var every = 1000 * (Number(board.dataset.pollSeconds) || 1.5), wait = every, timer = null, asking = false;
+  function later(ms) {
+    clearTimeout(timer);
+    timer = document.hidden ? null : setTimeout(ask, ms);
+  }
+  function ask() {
+    timer = null;
+    if (document.hidden || asking) return;
+    if (!navigator.onLine) { wait = Math.min(60000, wait * 2); later(wait); return; }
+    asking = true;
+    fetch(board.dataset.poll, { cache: "no-store", headers: { Accept: "application/json", "If-None-Match": '"' + version + '"' } })
+      .then(function (r) {
+        if (r.status === 304) return null;
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      })
       .then(function (d) {
-        if (!d || String(d.version) === version) return;
+        wait = every;
+        // Versions only grow: an answer older than the version this page knows (a poll that crossed this
+        // phone's own scopa) or any answer while a scopa is on its way changes nothing.
+        if (!d || sending || Number(d.version) <= Number(version)) return;
         if (touched) { $("#changed-elsewhere").hidden = false; return; }
         location.reload();
       })
-      .catch(function () {});
-  }, 5000);
+      .catch(function () { wait = Math.min(60000, wait * 2); })
+      .finally(function () { asking = false; later(wait); });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { clearTimeout(timer); timer = null; } else ask();
+  });
+  window.addEventListener("online", function () { wait = every; ask(); });
+  later(every);
   // The hand takes the scopas shown on the buttons: each answer updates the winners form's hidden fields.
   function showScopas(pending) {
     $$(".scopa-form").forEach(function (f, i) {
@@ -72,8 +97,8 @@
         $$(".scopa-form").forEach(function (f, i) {
           $("input[name=submission_id]", f).value = d.submission_id + "-" + i;
         });
-        return fetch(board.dataset.poll).then(function (r) { return r.json(); })
-          .then(function (v) { version = String(v.version); board.dataset.version = version; });
+        // The game's version after this scopa: the page's own change never reads as one from another phone.
+        if (Number(d.version) > Number(version)) { version = String(d.version); board.dataset.version = version; }
       })
       .catch(function () { failed(form, change); })
       .finally(function () {

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any, TypedDict
 
 from flask import (
+    Response,
     abort,
     current_app,
     flash,
@@ -140,6 +141,7 @@ def _scoreboard_page(
         draft=draft,
         just_saved=_undo_offer(score, keeper),
         rules_lines=game.rules.describe(),
+        poll_seconds=POLL_SECONDS,
         chart=progression_chart(score),
         categories_chart=categories_chart(score),
         **(links if links is not None else _group_links(game.id, keeper)),
@@ -228,13 +230,32 @@ def all_hands(game_id: str) -> ResponseReturnValue:
     return render_template("game/hands.html", score=score, colours=_colours(len(score.game.sides)))
 
 
+# Every open scoreboard asks this every POLL_SECONDS (static/scoreboard.js) while its page is shown: a saved hand
+# or a scopa marked during the hand reaches a viewer's phone within that period plus one page load (under 2 s for
+# 95 in 100 changes). A poll is one indexed read and, while nothing changed, a 304 with no body; a held-open
+# stream (SSE) would instead keep one of waitress's 32 threads per phone, and a room holds thousands of phones.
+POLL_SECONDS = 1.5
+
+
 @bp.get("/g/<game_id>/version")
 def game_version(game_id: str) -> ResponseReturnValue:
-    """The game's change counter, polled by open scoreboards to refresh when it changes."""
+    """The game's change counter, polled by open scoreboards to refresh when it changes.
+
+    Its ``ETag`` is the version: a poll sending it back in ``If-None-Match`` while the game is unchanged is
+    answered 304 with no body. The version moves with every change a scoreboard shows (a hand saved, corrected or
+    deleted, a scopa marked or taken back during the hand), and only one indexed read is made to answer.
+    """
     version = games.version(store(), game_id)
     if version is None:
         abort(404)
-    return jsonify(version=version)
+    tag = f'"{version}"'
+    # ``no-cache``: a browser may keep the answer but must ask again each time (its own ``If-None-Match``).
+    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    if tag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers=headers)
+    response = jsonify(version=version)
+    response.headers.update(headers)
+    return response
 
 
 @bp.get("/g/<game_id>/keep/<key>")
@@ -270,7 +291,11 @@ def mark_scopa(game_id: str) -> ResponseReturnValue:
         refused = True
     if request.accept_mimetypes.best == "application/json":
         score = games.get(store(), game_id)
-        answer = jsonify(pending_scopas=list(score.game.pending_scopas), submission_id=new_submission_id())
+        answer = jsonify(
+            pending_scopas=list(score.game.pending_scopas),
+            submission_id=new_submission_id(),
+            version=score.game.version,
+        )
         return answer, 409 if refused else 200
     if refused:
         # The scoreboard as it is now, with the reason, at the address the scopa was sent to.
