@@ -3,8 +3,8 @@ content as it is now, in its own language, and what is kept stays bounded."""
 
 import csv
 import io
-import re
 import json
+import re
 
 import pytest
 from hypothesis import given
