@@ -16,7 +16,7 @@ from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import SIDES_MAX, SIDES_MIN, Rules
 from .scoring import SCOPAS_MAX, WON_CATEGORIES, Reason, RoundScore, Tally, Won, score_round
-from .text import ENGLISH, Voice, keys, msg
+from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
 ENTRY_KINDS = ("pile", "tally", "won")
@@ -395,3 +395,48 @@ def add_hand(before: GameScore, record: RoundRecord, score: RoundScore, game: Ga
     )
     dealer, leader = dealer_and_leader(game.sides, len(game.rounds), game.rules.direction)
     return GameScore(game, (*before.rounds, played), progress, dealer, leader)
+
+
+def change_said(before: GameScore, after: GameScore, done: Msg) -> Msg:
+    """What a correction or a deletion says: ``done`` ("Hand 2 corrected"), and, when it reopened the game or
+    changed who wins, the game as it stands now, so that the keeper never misses a result that moved.
+
+    >>> from .options import Rules
+    >>> from .scoring import Tally
+    >>> sides = (Side("A", ("A",)), Side("B", ("B",)))
+    >>> game = Game("g", "Friday", "", Rules(), 4, DeckStyle.ITALIAN, sides, (), (0, 0), 1)
+    >>> won = score_game(game)
+    >>> won = replace(won, progress=replace(won.progress, winner=0))
+    >>> str(change_said(won, score_game(game), msg("Hand %(n)s corrected", n=1)))
+    'Hand 1 corrected: the game is open again, No hands yet: first to 4 wins.'
+    >>> str(change_said(score_game(game), score_game(game), msg("Hand %(n)s deleted", n=1)))
+    'Hand 1 deleted.'
+    """
+    if before.winner == after.winner:
+        return msg("%(done)s.", done=done)
+    if after.winner is None:
+        return msg("%(done)s: the game is open again, %(status)s", done=done, status=after.progress.status)
+    return msg("%(done)s: now %(status)s", done=done, status=after.progress.status)
+
+
+def spoken(score: GameScore) -> Msg:
+    """The score as it is read aloud (for players who cannot see the screen): the totals, the last hand's points
+    and the state of the game, e.g. "Score: A 4, B 1. Last hand: A 4, B 1. A leads 4-1; 11 to win."
+
+    >>> from .options import Rules
+    >>> sides = (Side("A", ("A",)), Side("B", ("B",)))
+    >>> str(spoken(score_game(Game("g", "Friday", "", Rules(), 11, DeckStyle.ITALIAN, sides, (), (0, 0), 1))))
+    'Score: A 0, B 0. No hands yet: first to 11 wins.'
+    """
+    names = score.game.names
+
+    def each(points: Sequence[int]) -> Any:
+        return listing(
+            (msg("%(name)s %(points)s", name=n, points=p) for n, p in zip(names, points, strict=True)), Join.COMMA
+        )
+
+    parts = [msg("Score: %(totals)s.", totals=each(score.totals))]
+    if score.rounds:
+        parts.append(msg("Last hand: %(points)s.", points=each(score.rounds[-1].counted)))
+    parts.append(score.progress.status)
+    return msg("%(parts)s", parts=listing(parts, Join.SPACE))

@@ -32,6 +32,7 @@ from scorekeeper.rules.ledger import (
     RoundRecord,
     ScoredRound,
     add_hand,
+    change_said,
     score_entry,
     score_game,
 )
@@ -52,6 +53,15 @@ class Recorded:
     round_id: str
     version: int
     created: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """The answer to correcting or deleting a hand: the game after it, and what the change did to it in words
+    ("Hand 2 corrected: the game is open again, Anna leads 10-9; ...", made by the core from before and after)."""
+
+    score: GameScore
+    said: Msg
 
 
 # --- scores kept per version ------------------------------------------------------------------------
@@ -434,11 +444,12 @@ def replace_hand(
     entry: HandEntry,
     version: int | None = None,
     submission_id: str | None = None,
-) -> GameScore:
+) -> Changed:
     """Replace hand ``number``; totals, winner and later hands follow.
 
     ``version`` is the hand's version the editor started from: if another phone
-    saved the hand since, the change is refused rather than overwriting it.
+    saved the hand since, the change is refused rather than overwriting it. The answer says in words whether the
+    correction reopened the game or changed who wins (from the game just before and just after, in the write).
     """
     if submission_id is not None:
         keys.check_submission_id(submission_id)
@@ -457,17 +468,20 @@ def replace_hand(
             hands[number - 1] = (record, score)
             after = _rebuild(before, hands, version=record.version)
             _keep_summary(store, after)
-    if seen is not None:
-        return get(store, game_id)
-    return scores.put(store, after)
+    done = msg("Hand %(n)s corrected", n=number)
+    if seen is not None:  # a repeat: the change was made (and said) the first time
+        now_ = get(store, game_id)
+        return Changed(now_, change_said(now_, now_, done))
+    return Changed(scores.put(store, after), change_said(before, after, done))
 
 
 def delete_hand(
     store: Store, game_id: str, number: int, version: int | None = None, submission_id: str | None = None
-) -> GameScore:
+) -> Changed:
     """Remove hand ``number``; later hands move up one and the totals follow.
 
-    A repeat of the same ``submission_id`` removes nothing more.
+    A repeat of the same ``submission_id`` removes nothing more. The answer says in words whether the deletion
+    reopened the game or changed who wins.
     """
     if submission_id is not None:
         keys.check_submission_id(submission_id)
@@ -484,9 +498,11 @@ def delete_hand(
             hands = [h for h in _hands(before) if h[0].id != played.record.id]
             after = _rebuild(before, hands, version=version_now)
             _keep_summary(store, after)
-    if seen is not None:
-        return get(store, game_id)
-    return scores.put(store, after)
+    done = msg("Hand %(n)s deleted", n=number)
+    if seen is not None:  # a repeat: the hand went (and was said) the first time
+        now_ = get(store, game_id)
+        return Changed(now_, change_said(now_, now_, done))
+    return Changed(scores.put(store, after), change_said(before, after, done))
 
 
 def undo_hand(store: Store, game_id: str, round_id: str, version: int, submission_id: str) -> GameScore:

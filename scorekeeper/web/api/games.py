@@ -433,8 +433,8 @@ def put_round(game_id: str, number: int) -> ResponseReturnValue:
     submission_id = body.get("submission_id")
     if submission_id is not None:
         keys.check_submission_id(submission_id)
-    score = games.replace_hand(store(), game_id, number, entry, _version(body.get("version")), submission_id)
-    return _round_answer(score, number)
+    changed = games.replace_hand(store(), game_id, number, entry, _version(body.get("version")), submission_id)
+    return _round_answer(changed.score, number)
 
 
 def _if_match() -> int | None:

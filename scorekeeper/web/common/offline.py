@@ -36,6 +36,7 @@ SHELL_STATIC = (
     "checker.js",
     "newgame.js",
     "share.js",
+    "speak.js",
     "icons/icon-192.png",
     "icons/icon-512.png",
     "icons/apple-touch-icon.png",

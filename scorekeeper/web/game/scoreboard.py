@@ -25,7 +25,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import ScopaError
-from scorekeeper.rules.ledger import Game, GameScore, HandEntry, ScoredRound, score_entry
+from scorekeeper.rules.ledger import Game, GameScore, HandEntry, ScoredRound, score_entry, spoken
 from scorekeeper.rules.options import OPTION_HELP
 from scorekeeper.rules.scoring import RoundScore
 from scorekeeper.rules.text import Text, msg
@@ -144,6 +144,7 @@ def _scoreboard_page(
         poll_seconds=POLL_SECONDS,
         chart=progression_chart(score),
         categories_chart=categories_chart(score),
+        spoken=spoken(score),
         **(links if links is not None else _group_links(game.id, keeper)),
         **(marks or {}),
     ), status
@@ -490,9 +491,10 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None) -> Response
             return _keep(score, form, mode, number, "preview", preview=preview)
         submission_id = form.submission_id.data or ""
         assert number is not None  # a new hand's save never comes here: ``_saves_new_hand`` sends it to be saved
-        saved = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
+        changed = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
+        saved = changed.score
         round_saved = saved.rounds[number - 1].record.id
-        flash(_("Hand %(n)s corrected.", n=number), "saved")
+        flash(i18n.say(changed.said), "saved")  # "Hand 2 corrected", and whether the game reopened or changed hands
     except ScopaError as err:
         form.place_error(err, entry)
         return _keep(score, form, mode, number, "error", 400)
@@ -566,8 +568,9 @@ def _refused(score: GameScore, form: HandForm, mode: str, number: int | None, er
 
 
 def _saved(game_id: str, saved: GameScore) -> ResponseReturnValue:
-    """After a hand is saved: the scoreboard, at the result when that hand ended the game."""
-    return redirect(url_for("game.scoreboard", game_id=game_id) + ("#result" if saved.finished else ""), 303)
+    """After a hand is saved: the top of the scoreboard, a winning hand's too, where the hand's points and its
+    Undo are, with the result just under them."""
+    return redirect(url_for("game.scoreboard", game_id=game_id), 303)
 
 
 def _take_pending_scopas(form: HandForm, game: Game) -> None:
@@ -682,12 +685,12 @@ def delete_hand(game_id: str, number: int) -> ResponseReturnValue:
         try:
             if not form.validate() or form.version.data is None:
                 raise Conflict(msg("this page is out of date; open the hand again before deleting it"), "stale")
-            games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
+            changed = games.delete_hand(store(), game_id, number, form.version.data, form.submission_id.data or None)
         except NotFound:
             return _conflict(game_id, _gone(number), form.round_id.data)
         except Conflict as err:
             return _conflict(game_id, err, form.round_id.data)
-        flash(_("Hand %(n)s deleted.", n=number), "saved")
+        flash(i18n.say(changed.said), "saved")  # "Hand 2 deleted", and whether the game reopened or changed hands
         return redirect(url_for("game.scoreboard", game_id=game_id), 303)
     score = games.get(store(), game_id)
     if not 1 <= number <= len(score.game.rounds):
