@@ -191,6 +191,8 @@ def blank_pad(kind: str) -> ResponseReturnValue:
         columns=columns,
         rows=PAD_ROWS,
         profile=profile,
+        players=int(kind),
+        target=profile.targets.get(int(kind)),
         categories=[c for c in (*CATEGORIES, *EXTRA_CATEGORIES) if c in CATEGORIES or profile.options.get(c)],
         chart=_primiera_chart(_courts()),
         new_game_url=absolute(new_game),
