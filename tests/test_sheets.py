@@ -56,7 +56,7 @@ def test_json_export_is_the_api_game(client, game):
 def test_blank_pads_have_columns_rows_chart_and_targets(client, kind, columns):
     html = client.get(f"/pads/{kind}?profile=boxed").get_data(as_text=True)
     assert html.count('class="side-head"') == columns
-    assert html.split("<tbody>")[1].split("</tbody>")[0].count("<tr>") == 20  # rows to fill by pen
+    assert html.split("<tbody>")[1].split("</tbody>")[0].count("<tr>") == 16  # rows to fill by pen
     assert "<td>Ace</td><td>16</td>" in html and "<td>Fante, Cavallo, Re</td><td>10</td>" in html
     # Only this pad's player count's target, or a line to write one on (the profile has none for 6).
     said = {"2": "Target (2 players): 11 points", "3": "Target (3 players): 8 points", "4": "Target (4 players): 15"}
