@@ -10,7 +10,8 @@
   var marks = JSON.parse(form.dataset.marks), piles = JSON.parse(form.dataset.piles);
   var live = $("#live"), holding = null;
   var ask = $("#holding-ask"), now = $("#holding-now"), hint = $("#holding-hint");
-  var restAsk = $("#rest-ask");
+  var restAsk = $("#rest-ask"), restBar = $(".rest", form);
+  var teams = form.dataset.teams === "true";
 
   var grid = new CardGrid($(".grid", form), {
     values: names.map(function (n, i) { return String(i); }),
@@ -68,6 +69,14 @@
   }
   function missingChosen() { var m = $("#rest-missing"); return !!(m && m.value === "missing"); }
 
+  // "The rest go to" is offered only when it decides something: some cards are given, some are not, and the
+  // rules do not already say whose they are. Hidden until the first count says so.
+  function offerRest(g, to) {
+    var some = g.piles.some(function (p) { return p.length; });
+    restBar.hidden = !(g.free.length && some && to === null && !missingChosen());
+  }
+  restBar.hidden = true;
+
   $$(".rest-to").forEach(function (b) {
     b.addEventListener("click", function (ev) {
       ev.preventDefault();
@@ -114,6 +123,7 @@
       var to = typeof d.rest_to === "number" ? d.rest_to : null;
       restTo = to;
       fresh = !timer;
+      offerRest(g, to);
       live.textContent = "";
       if (!d.sides) { live.textContent = d.message || ""; return; }
       d.sides.forEach(function (s, i) {
@@ -130,13 +140,13 @@
         if (to !== null) rest.textContent = trN("rest_goes_to", free, { name: names[to] });
         else if (missingChosen()) rest.textContent = trN("rest_missing", free);
         else if (names.length === 2 && g.piles.every(function (p) { return !p.length; })) {
-          rest.textContent = trN("rest_two_sides", free);
+          rest.textContent = trN(teams ? "rest_two_sides" : "rest_two_players", free);
         } else rest.textContent = trN("rest_ask", free);
         live.appendChild(rest);
       }
     }).catch(function () {
       // No connection: the server does the counting, so there is none to show; the hand can still be saved.
-      if (mine === seq) live.textContent = tr("live_offline");
+      if (mine === seq) { live.textContent = tr("live_offline"); offerRest(given(), null); }
     });
   }
   count();

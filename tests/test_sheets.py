@@ -31,7 +31,7 @@ def test_the_sheet_shows_sides_players_marks_totals_and_the_live_link(client, ga
     assert "Friday" in html and "Anna, Carla" in html and "Bruno, Dario" in html
     assert "Ca Co 7 Pr ●●" in html  # cards, coins, settebello, primiera and two scopas
     assert f"/qr.svg?path=/g/{game['id']}" in html and game["url"] in html
-    assert "Blu leads 6-0; 11 to win." in html
+    assert "Blu lead 6-0; 11 to win." in html  # a team: the plural verb
 
 
 def test_csv_export_has_a_row_per_hand_and_side(client, game):
@@ -56,9 +56,12 @@ def test_json_export_is_the_api_game(client, game):
 def test_blank_pads_have_columns_rows_chart_and_targets(client, kind, columns):
     html = client.get(f"/pads/{kind}?profile=boxed").get_data(as_text=True)
     assert html.count('class="side-head"') == columns
-    assert html.split("<tbody>")[1].split("</tbody>")[0].count("<tr>") == 20  # rows to fill by pen
+    assert html.split("<tbody>")[1].split("</tbody>")[0].count("<tr>") == 16  # rows to fill by pen
     assert "<td>Ace</td><td>16</td>" in html and "<td>Fante, Cavallo, Re</td><td>10</td>" in html
-    assert "Targets: 2 players 11 · 3 players 8 · 4 players 15" in html
+    # Only this pad's player count's target, or a line to write one on (the profile has none for 6).
+    said = {"2": "Target (2 players): 11 points", "3": "Target (3 players): 8 points", "4": "Target (4 players): 15"}
+    assert said.get(kind, "Target: ______ points") in html
+    assert "3 players 8" not in html and "Targets:" not in html
     assert "/qr.svg?path=/new" in html
 
 

@@ -262,8 +262,20 @@ class Card:
         return f"{rank} {_SUIT_NAMES[style][self.suit.value]}"
 
     def rank_label(self, style: DeckStyle) -> str:
-        """The rank alone as printed in a grid cell (``"7"``, ``"F"``, ``"K"``)."""
-        return _RANK_SHORT[style].get(int(self.rank), str(int(self.rank)))
+        """The rank as printed in a grid cell: the number, and a court card's letter with its capture value.
+
+        Not everyone at the table knows that the Fante is an 8, so the value is always beside the letter.
+
+        >>> [Card.parse(c).rank_label(DeckStyle.ITALIAN) for c in ("7d", "1d", "8d", "9c", "10s")]
+        ['7', 'A', 'F 8', 'C 9', 'R 10']
+        >>> Card.parse("8c").rank_label(DeckStyle.FRENCH)
+        'J 8'
+        """
+        number = int(self.rank)
+        letter = _RANK_SHORT[style].get(number)
+        if letter is None or letter == str(number):
+            return str(number)
+        return letter if number == 1 else f"{letter} {number}"
 
     def name(self, style: DeckStyle = DeckStyle.ITALIAN) -> str:
         """The card's full name in a deck style, e.g. ``"7 di Denari"``, ``"Jack of Hearts"``."""

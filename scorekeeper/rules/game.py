@@ -14,7 +14,7 @@ from typing import cast
 from .errors import InvalidGameError
 from .options import PLAYER_COUNTS_SAID, SIDES_MAX, SIDES_MIN, Rules
 from .scoring import CATEGORY_NAMES, RoundScore
-from .text import NOTHING, Join, Msg, listing, msg
+from .text import NOTHING, Join, Msg, listing, msg, side_msg
 
 NAME_MAX = 40
 GAME_NAME_MAX = 60
@@ -367,9 +367,15 @@ def _status(progress: Progress, names: Sequence[str], target: int) -> Msg:
     if progress.winner is not None:
         name, score = names[progress.winner], _shown(names, totals, progress.winner)
         if progress.how is not None:
-            status = msg("%(name)s wins %(score)s %(how)s.", name=name, score=score, how=progress.how)
+            status = side_msg(
+                "%(name)s wins %(score)s %(how)s.",
+                "%(name)s win %(score)s %(how)s.",
+                name=name,
+                score=score,
+                how=progress.how,
+            )
         else:
-            status = msg("%(name)s wins %(score)s.", name=name, score=score)
+            status = side_msg("%(name)s wins %(score)s.", "%(name)s win %(score)s.", name=name, score=score)
         if progress.finished_round is not None and progress.finished_round < hands:
             later = msg("Hands after hand %(n)s are not counted: the game was already won.", n=progress.finished_round)
             status = msg("%(status)s %(later)s", status=status, later=later)
@@ -384,8 +390,9 @@ def _status(progress: Progress, names: Sequence[str], target: int) -> Msg:
     leaders = [names[i] for i, t in enumerate(totals) if t == top]
     if len(leaders) > 1:
         return msg("Tied %(score)s; %(target)s to win.", score=_shown(names, totals), target=target)
-    return msg(
+    return side_msg(
         "%(name)s leads %(score)s; %(target)s to win.",
+        "%(name)s lead %(score)s; %(target)s to win.",
         name=leaders[0],
         score=_shown(names, totals, totals.index(top)),
         target=target,

@@ -16,7 +16,7 @@ from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import SIDES_MAX, SIDES_MIN, Rules
 from .scoring import SCOPAS_MAX, WON_CATEGORIES, Reason, RoundScore, Tally, Won, score_round
-from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg
+from .text import ENGLISH, Join, Msg, SideName, Voice, keys, listing, msg
 
 TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
 ENTRY_KINDS = ("pile", "tally", "won")
@@ -259,8 +259,8 @@ class Game:
 
     @property
     def names(self) -> list[str]:
-        """The sides' names, in order."""
-        return [s.name for s in self.sides]
+        """The sides' names, in order; each knows how many players it stands for, so sentences agree with it."""
+        return [SideName(s.name, len(s.players)) for s in self.sides]
 
     @property
     def players(self) -> int:

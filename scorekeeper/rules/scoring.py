@@ -21,7 +21,7 @@ from typing import Any, cast
 from .cards import DECK, DECK_SIZE, RE_BELLO, SETTEBELLO, Card, Suit, prime_values, sorted_cards
 from .errors import InvalidRoundError, excerpt
 from .options import SIDES_MAX, SIDES_MIN, Rules
-from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg, nmsg, pmsg
+from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg, nmsg, pmsg, side_msg
 
 COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
 # Each scopa takes at least two cards, so no side makes more than 20 in one hand.
@@ -357,7 +357,11 @@ def score_round(
     award(
         "settebello",
         holder,
-        msg("%(name)s took the settebello (7 of coins).", name=names[holder])
+        side_msg(
+            "%(name)s took the settebello (7 of coins).",
+            "%(name)s took the settebello (7 of coins).",
+            name=names[holder],
+        )
         if holder is not None
         else msg("Nobody took the settebello (7 of coins): it is not in any pile."),
     )
@@ -389,7 +393,11 @@ def score_round(
         award(
             "re_bello",
             king,
-            msg("%(name)s took the re bello (King of coins).", name=names[king])
+            side_msg(
+                "%(name)s took the re bello (King of coins).",
+                "%(name)s took the re bello (King of coins).",
+                name=names[king],
+            )
             if king is not None
             else msg("Nobody took the re bello (King of coins)."),
         )
@@ -587,12 +595,22 @@ def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int 
             return (
                 category,
                 leaders[0],
-                msg("%(name)s took the most cards: %(counts)s.", name=names[leaders[0]], counts=shown),
+                side_msg(
+                    "%(name)s took the most cards: %(counts)s.",
+                    "%(name)s took the most cards: %(counts)s.",
+                    name=names[leaders[0]],
+                    counts=shown,
+                ),
             )
         return (
             category,
             leaders[0],
-            msg("%(name)s took the most coins: %(counts)s.", name=names[leaders[0]], counts=shown),
+            side_msg(
+                "%(name)s took the most coins: %(counts)s.",
+                "%(name)s took the most coins: %(counts)s.",
+                name=names[leaders[0]],
+                counts=shown,
+            ),
         )
     tied = listing([names[i] for i in leaders], Join.AND)
     if category == "cards":
@@ -697,7 +715,12 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         return _decided(
             leaders,
             with_notes,
-            lambda name: msg("%(name)s wins the primiera by sevens: %(counts)s", name=name, counts=counts),
+            lambda name: side_msg(
+                "%(name)s wins the primiera by sevens: %(counts)s",
+                "%(name)s win the primiera by sevens: %(counts)s",
+                name=name,
+                counts=counts,
+            ),
             msg("Primiera by sevens is tied (%(counts)s): nobody scores it", counts=counts),
             names,
         )
@@ -721,7 +744,12 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         return _decided(
             leaders,
             with_notes,
-            lambda name: msg("%(name)s has the best cards of the suits: %(all)s", name=name, all=shown_best),
+            lambda name: side_msg(
+                "%(name)s has the best cards of the suits: %(all)s",
+                "%(name)s have the best cards of the suits: %(all)s",
+                name=name,
+                all=shown_best,
+            ),
             msg("The best cards of the suits are equal (%(all)s): nobody scores the primiera", all=shown_best),
             names,
         )
@@ -735,7 +763,14 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         return (
             "primiera",
             leaders[0],
-            with_notes(msg("%(name)s has the best primiera: %(all)s", name=names[leaders[0]], all=everyone)),
+            with_notes(
+                side_msg(
+                    "%(name)s has the best primiera: %(all)s",
+                    "%(name)s have the best primiera: %(all)s",
+                    name=names[leaders[0]],
+                    all=everyone,
+                )
+            ),
         )
     tied = listing([names[i] for i in leaders], Join.AND)
     return (

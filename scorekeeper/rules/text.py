@@ -143,6 +143,37 @@ def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
     return Msg(singular, {"n": n, **params}, plural, n)
 
 
+class SideName(str):
+    """A side's name that knows how many players it stands for: "Marco & Dario" is a team, and a sentence about
+    it takes the plural verb ("Marco & Dario lead", "Marco e Dario sono avanti"). Otherwise a plain string."""
+
+    players: int
+
+    def __new__(cls, name: str, players: int = 1) -> SideName:
+        made = super().__new__(cls, name)
+        made.players = players
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SideName, (str(self), self.players))
+
+
+def players_of(name: object) -> int:
+    """How many players a side's name stands for: 1 for a plain name."""
+    return name.players if isinstance(name, SideName) else 1
+
+
+def side_msg(singular: str, plural: str, /, name: str, **params: Any) -> Msg:
+    """A message about the side ``name`` (``%(name)s``), its verb agreeing with it: the plural form for a team.
+
+    >>> str(side_msg("%(name)s leads.", "%(name)s lead.", name=SideName("Anna & Carla", 2)))
+    'Anna & Carla lead.'
+    >>> str(side_msg("%(name)s leads.", "%(name)s lead.", name="Anna"))
+    'Anna leads.'
+    """
+    return Msg(singular, {"name": name, **params}, plural, players_of(name))
+
+
 def pmsg(context: str, message_id: str, /, **params: Any) -> Msg:
     """A message whose short id needs a context to be translated right (e.g. a column heading)."""
     return Msg(message_id, params, context=context)

@@ -37,7 +37,8 @@ def record_piles(page, shot=None, name=None):
     tap(".pick[data-side='1']")
     for code in BRUNO:
         tap(f".cell[data-card='{code}']")
-    tap(".rest-to[data-side='0']")
+    # One pile tapped of two: the rest are Anna's without asking, so nothing offers to give them away.
+    expect(page.locator(".rest")).to_be_hidden()
     expect(page.locator("#live")).to_contain_text("Anna: 22 cards · 7 coins · settebello · primiera 79")
     if shot:
         shot(name)
@@ -117,9 +118,10 @@ def test_a_double_submit_records_one_hand(page, live_server):
     url = start_game(page, live_server, "Anna", "Bruno")
     page.get_by_role("link", name="Tap the cards").click()
     page.wait_for_url(re.compile(r"/hand$"))  # loaded: taps on the cells reach its script
+    page.locator(".pick[data-side='1']").click()
     for code in BRUNO[:3]:
         page.locator(f".cell[data-card='{code}']").click()
-    page.locator(".rest-to[data-side='1']").click()
+    expect(page.locator("#live")).to_contain_text("go to Anna")  # the rest are Anna's pile
     page.get_by_role("button", name="Check hand").click()
     # Two quick taps on Save, then the same form sent once more as a phone retrying would.
     page.locator("#save").dblclick()

@@ -33,7 +33,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import LanguageAccept, MultiDict
 from werkzeug.http import parse_accept_header
 
-from scorekeeper.rules.cards import Card, DeckStyle
+from scorekeeper.rules.cards import RE_BELLO, SETTEBELLO, Card, DeckStyle
 from scorekeeper.rules.options import PLAYER_COUNTS_SAID, Profile
 from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
 from scorekeeper.web.common.jsstrings import js_strings
@@ -309,6 +309,8 @@ def init_app(app: Flask) -> None:
         js_strings=js_strings,
         card_name=card_name,
         card_list=card_list,
+        settebello=SETTEBELLO,
+        re_bello=RE_BELLO,
         target_list=target_list,
         category_names=CATEGORY_NAMES,
         deck_names=DECK_NAMES,

@@ -52,9 +52,14 @@ STRINGS: dict[str, object] = {
     "live_primiera": _l("primiera %(value)s"),
     "rest_goes_to": js_plural("%(n)s card not tapped goes to %(name)s.", "%(n)s cards not tapped go to %(name)s."),
     "rest_missing": js_plural("%(n)s card not tapped: saved as missing.", "%(n)s cards not tapped: saved as missing."),
+    # Two teams, and two players alone: Italian says "squadra" for one and "giocatore" for the other.
     "rest_two_sides": js_plural(
-        "%(n)s card not tapped: tap one pile's cards and the rest go to the other side.",
-        "%(n)s cards not tapped: tap one pile's cards and the rest go to the other side.",
+        "%(n)s card not tapped: tap one pile's cards and the rest go to the other team.",
+        "%(n)s cards not tapped: tap one pile's cards and the rest go to the other team.",
+    ),
+    "rest_two_players": js_plural(
+        "%(n)s card not tapped: tap one pile's cards and the rest go to the other player.",
+        "%(n)s cards not tapped: tap one pile's cards and the rest go to the other player.",
     ),
     "rest_ask": js_plural(
         "%(n)s card not tapped: Check hand asks where they go.",

@@ -47,7 +47,8 @@ PADS = {
     "4": (_l("4 players in two partnerships"), "teams"),
     "6": (_l("6 players in three teams of two"), "pairs"),
 }
-PAD_ROWS = 20
+# Rows to fill by pen, each 8 mm tall (room to write in): 16 fit one A4 or Letter page with the chart below.
+PAD_ROWS = 16
 # The CSV's columns, headed in the reader's language (the order never changes).
 CSV_COLUMNS = ("hand", "side", "players", "cards", "coins", "settebello", "primiera", "scopas")
 CSV_TOTALS = ("hand_points", "counted", "running_total")
@@ -192,6 +193,8 @@ def blank_pad(kind: str) -> ResponseReturnValue:
         columns=columns,
         rows=PAD_ROWS,
         profile=profile,
+        players=int(kind),
+        target=profile.targets.get(int(kind)),
         categories=[c for c in (*CATEGORIES, *EXTRA_CATEGORIES) if c in CATEGORIES or profile.options.get(c)],
         chart=_primiera_chart(_courts()),
         new_game_url=absolute(new_game),
