@@ -67,8 +67,8 @@ class Row:
     """One line of the comparison: a category (or the points) as each entry has it, and whether they differ."""
 
     label: str
-    saved: str
-    mine: str
+    saved: tuple[str, ...]  # a line per side
+    mine: tuple[str, ...]
 
     @property
     def differs(self) -> bool:
@@ -106,15 +106,15 @@ def compare(saved: RoundScore, mine: RoundScore) -> list[Row]:
         rows.append(
             Row(
                 label,
-                " · ".join(_value(s, category) for s in saved.sides),
-                " · ".join(_value(s, category) for s in mine.sides),
+                tuple(_value(s, category) for s in saved.sides),
+                tuple(_value(s, category) for s in mine.sides),
             )
         )
     rows.append(
         Row(
             _("points"),
-            " · ".join(f"{s.name} {s.total}" for s in saved.sides),
-            " · ".join(f"{s.name} {s.total}" for s in mine.sides),
+            tuple(f"{s.name} {s.total}" for s in saved.sides),
+            tuple(f"{s.name} {s.total}" for s in mine.sides),
         )
     )
     return rows
