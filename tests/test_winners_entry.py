@@ -402,11 +402,14 @@ def test_two_phones_entering_the_same_hand_save_it_once_unless_the_second_says_i
     page = other.get(r.headers["Location"].split("#")[0])
     text = page.get_data(as_text=True)
     assert page.status_code == 409 and "Hand 1 was already saved on another phone" in text
-    assert len(api_game(client, game_id)["rounds"]) == 1 and checked(text, "won_coins") == "1"  # the taps kept
-    # Sent again from that page, it is saved as hand 2: the person saw what happened and chose to.
-    again = hidden_fields(text.split('id="winners"', 1)[1])
-    assert again["hand"] == "2" and "Save hand 2" in text
-    other.post(f"/g/{game_id}/won", data=again | won(**TYPICAL, submission_id=again["submission_id"]))
+    assert len(api_game(client, game_id)["rounds"]) == 1 and 'name="won_coins" value="1"' in text  # the taps kept
+    # From that page (both entries side by side), it is saved as hand 2 only by the button that says so.
+    again = re.search(
+        r'<form method="post"[^>]*class="clash-choice">((?:(?!</form>).)*value="next".*?)</form>', text, re.S
+    )
+    fields = hidden_fields(again[1])
+    assert fields["next_hand"] == "2" and "save it as hand 2" in text
+    other.post(f"/g/{game_id}/same-hand", data=fields)
     assert len(api_game(client, game_id)["rounds"]) == 2
 
 

@@ -27,6 +27,7 @@ SHELL_STATIC = (
     "start.css",
     "charts.css",
     "events.css",
+    "clash.css",
     "app.js",
     "event.js",
     "queue.js",

@@ -48,7 +48,7 @@ from scorekeeper.web.common.keepers import (
 from scorekeeper.web.common.rendered import CSRF_MARK, RENDERED_MARK, RenderedCache, fill
 from scorekeeper.web.common.widgets import card_grid
 from scorekeeper.web.common.widgets import colours as _colours
-from scorekeeper.web.game import bp
+from scorekeeper.web.game import bp, clash
 from scorekeeper.web.game.forms import (
     CountsForm,
     DeleteForm,
@@ -518,13 +518,15 @@ class _Unchecked(Exception):
     """A new hand's form that its own checks refused (field errors), before anything was scored or written."""
 
 
-def _save_new_hand(game_id: str, mode: str) -> ResponseReturnValue:
+def _save_new_hand(game_id: str, mode: str, formdata: Mapping[str, Any] | None = None) -> ResponseReturnValue:
     """Save a new hand from its form: one service call checks the keeper key, reads the form against the game,
-    scores and writes the hand, and answers the game after it. The page's reads happen only when it is refused."""
+    scores and writes the hand, and answers the game after it. The page's reads happen only when it is refused.
+    ``formdata``: the form's fields when they come from elsewhere than this request's form (``clash``)."""
     made: dict[str, Any] = {}  # the form and the hand read from it, for the page that says what went wrong
+    fields = request.form if formdata is None else formdata
 
     def sent(game: Game) -> games.HandSent:
-        form = made["form"] = _hand_form(mode, game, request.form)
+        form = made["form"] = _hand_form(mode, game, fields)
         if not form.validate():
             raise _Unchecked()
         entry = made["entry"] = form.entry(game.rules)
@@ -537,7 +539,7 @@ def _save_new_hand(game_id: str, mode: str) -> ResponseReturnValue:
     except (_Unchecked, ScopaError, Conflict, Unavailable) as err:
         score = games.get(store(), game_id)
         if "form" not in made:  # the storage refused the write before the form was read: keep the hand as sent
-            made["form"] = _hand_form(mode, score.game, request.form)
+            made["form"] = _hand_form(mode, score.game, fields)
         form = made["form"]
         if isinstance(err, _Unchecked):
             return _keep(score, form, mode, None, "check", 400)
@@ -552,12 +554,15 @@ def _save_new_hand(game_id: str, mode: str) -> ResponseReturnValue:
     # This phone may take back exactly this hand (its id and version), offered once on the scoreboard.
     session[JUST_SAVED] = {"game": game_id, "number": done.number, "round_id": done.round_id, "version": done.version}
     submission_id = made["form"].submission_id.data or ""
-    drafts.mark_saved(request.form.get("d"), game_id, done.number, mode, submission_id, done.round_id)
+    drafts.mark_saved(fields.get("d"), game_id, done.number, mode, submission_id, done.round_id)
     return _saved(game_id, done.score)
 
 
 def _refused(score: GameScore, form: HandForm, mode: str, number: int | None, err: Conflict) -> ResponseReturnValue:
     """A hand form refused because the game moved on: the form as sent, with the reason and the hand as it is."""
+    if number is None and err.kind == "stale" and err.current is not None:
+        # The very hand this form was for was saved on another phone: the two entries side by side, to choose.
+        return clash.show(score.game.id, mode, form.values(), err.message)
     form.error = err.message
     if number is None and err.kind == "stale":
         # Another phone saved a hand meanwhile: sent again, this form is saved as the next hand.
