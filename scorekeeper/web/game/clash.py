@@ -286,7 +286,7 @@ def choose(game_id: str) -> ResponseReturnValue:
         return show(game_id, kind, data, again)
     except Unavailable as err:
         return _page(score, kind, data, err.message, 503, token)
-    drafts.mark_saved(token, game_id, number, kind, submission_id, after.rounds[number - 1].record.id)
+    drafts.mark_saved(token, game_id, number, kind, submission_id, after.score.rounds[number - 1].record.id)
     flash(_("Hand %(n)s now holds this phone's entry.", n=number), "saved")
     return redirect(url_for("game.scoreboard", game_id=game_id), 303)
 
