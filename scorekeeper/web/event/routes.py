@@ -38,13 +38,14 @@ from scorekeeper.rules.events import (
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import TARGET_RANGE
 from scorekeeper.services import events, groups
+from scorekeeper.services.errors import Forbidden, NotFound
 from scorekeeper.services.events import Event
 from scorekeeper.web.common import limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.exports import csv_cell, sheet_date
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.i18n import say
-from scorekeeper.web.common.keepers import keep_event, kept_event_key, kept_groups, opened_by_key
+from scorekeeper.web.common.keepers import keep, keep_event, kept_event_key, kept_groups, opened_by_key
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.qr import qr_svg
 from scorekeeper.web.event import bp
@@ -274,11 +275,41 @@ def table_cards(event_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(event.rounds):
         abort(404, _("This event has no round %(n)s yet.", n=number))
     played = event.rounds[number - 1]
+    # A round paired with reusable cards (every round since they exist) prints each table's card link, which
+    # opens whichever game the table plays now; an older round prints its games' own keeper links.
+    reusable = all(table.seed.startswith(events.CARD_SEED) for table in played.tables)
     cards = []
     for table in played.tables:
-        link = absolute(url_for("game.keep_game", game_id=table.game_id, key=events.table_key(key, table.seed)))
+        if reusable:
+            link = absolute(
+                url_for(
+                    "event.table_card",
+                    event_id=event_id,
+                    number=table.number,
+                    key=events.card_key(key, table.number),
+                )
+            )
+        else:
+            game_key = events.keeper_key(key, table.number, table.seed)
+            link = absolute(url_for("game.keep_game", game_id=table.game_id, key=game_key))
         cards.append((table, qr_svg(link, _("Keeper link of table %(n)s", n=table.number)), link))
-    return render_template("event/event_cards.html", **_view(event), played=played, cards=cards)
+    return render_template("event/event_cards.html", **_view(event), played=played, cards=cards, reusable=reusable)
+
+
+@bp.get("/e/<event_id>/t/<int:number>/<key>")
+def table_card(event_id: str, number: int, key: str) -> ResponseReturnValue:
+    """A reusable table card's link: this phone keeps the game table ``number`` plays in the latest round."""
+    opened_by_key()
+    try:
+        found = events.card_game(store(), event_id, number, key)
+    except Forbidden:
+        abort(404, _("This table card's link is not valid: check that it was copied whole."))
+    except NotFound as err:
+        abort(404, sentence(err.message))
+    for message in keep(found.game_id, found.key):
+        flash(message, "error")
+    flash(_("Table %(n)s, round %(r)s: this phone can now change the game.", n=found.number, r=found.round))
+    return redirect(url_for("game.scoreboard", game_id=found.game_id))
 
 
 @bp.get("/e/<event_id>/sheet")
