@@ -25,6 +25,7 @@ from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.events import (
     ENTRANT_TEXT_MAX,
     ENTRANTS_TEXT_MAX,
+    ENTRY_ORDER,
     MATCH_POINTS_MAX,
     PAIRS_TABLE,
     ROUND_ROBIN_UP_TO,
@@ -32,6 +33,7 @@ from scorekeeper.rules.events import (
     SINGLES_TABLE,
     TABLE_SIZES,
     MatchPoints,
+    Standing,
     pairing_for,
     tiebreaks_for,
 )
@@ -198,14 +200,43 @@ def organise_event(event_id: str, key: str) -> ResponseReturnValue:
     return redirect(url_for("event.event_page", event_id=event_id))
 
 
+def tie_notes(standings: list[Standing]) -> list[str]:
+    """Why each line equal on match points with the one above it comes below it, as the core says
+    (``Standing.separated_by``): the tie-break that separated them, or none (listed by entry)."""
+    notes = []
+    for place, line in enumerate(standings, start=1):
+        if line.separated_by in TIEBREAK_WORDS:
+            notes.append(
+                _(
+                    "Places %(a)s and %(b)s: equal on match points, separated by %(tiebreak)s.",
+                    a=place - 1,
+                    b=place,
+                    tiebreak=TIEBREAK_WORDS[line.separated_by],
+                )
+            )
+        elif line.separated_by == ENTRY_ORDER:
+            notes.append(
+                _(
+                    "Places %(a)s and %(b)s: equal on every tie-break, sharing rank %(rank)s; listed in order of "
+                    "entry.",
+                    a=place - 1,
+                    b=place,
+                    rank=line.rank,
+                )
+            )
+    return notes
+
+
 def _view(event: Event) -> dict[str, Any]:
     """What every page of an event shows: its standings with names, the open round, the tie-breaks' order."""
     names = event.names
+    standings = events.standings_of(event)
     return {
         "event": event,
         "names": names,
         "entrants": {e.id: e for e in event.entrants},
-        "standings": events.standings_of(event),
+        "standings": standings,
+        "tie_notes": tie_notes(standings),
         "tiebreaks": tiebreaks_for(event.pairing == "swiss"),
         "tiebreak_words": [str(TIEBREAK_WORDS[k]) for k in tiebreaks_for(event.pairing == "swiss")],
         "profile": PROFILES.get(event.rules.profile),
