@@ -395,7 +395,8 @@ def pair_round(event_id: str) -> ResponseReturnValue:
     except ScopaError as err:
         return _report(err, event_id)
     flash(_("Round %(n)s paired: print the table cards, or read them out.", n=played.number))
-    return _back(event_id, f"#round-{played.number}")
+    # The top of the page, not the round's tables: the notice and the table cards link stay in view.
+    return _back(event_id)
 
 
 @bp.post("/e/<event_id>/close")
