@@ -44,6 +44,7 @@ ENTRANTS_TEXT_MAX = ENTRANTS_MAX * (ENTRANT_TEXT_MAX + 1)
 ROUND_ROBIN_UP_TO = 6
 MATCH_POINTS_MAX = 10
 TIEBREAKS = ("points_difference", "head_to_head", "buchholz", "points_for")
+ENTRY_ORDER = "entry"  # what "separates" two lines equal on every tie-break: they share a rank, listed by entry
 # The Swiss pairing search is bounded in steps (a step: one entrant given an opponent to try), counted over the
 # whole round (every bye tried shares it), then a last search that accepts rematches gets its own few: pairing a
 # round of ENTRANTS_MAX entrants that cannot avoid a rematch stays well under 200 ms (bench/events.py times it).
@@ -124,6 +125,9 @@ class Standing:
     points_against: int = 0
     opponents: list[str] = field(default_factory=list)
     tiebreaks: dict[str, int] = field(default_factory=dict)
+    # What put this line below the one above it: "match_points", one of ``TIEBREAKS``, or ``ENTRY_ORDER`` (equal
+    # on every tie-break: the same rank, listed in the order of entry); "" for the first line.
+    separated_by: str = ""
 
     @property
     def difference(self) -> int:
@@ -142,6 +146,7 @@ class Standing:
             "points_for": self.points_for,
             "points_against": self.points_against,
             "tiebreaks": dict(self.tiebreaks),
+            "separated_by": self.separated_by,
         }
 
 
@@ -359,4 +364,22 @@ def standings(
     for place, line in enumerate(ordered, start=1):
         previous = ordered[place - 2] if place > 1 else None
         line.rank = previous.rank if previous and sort_key(previous) == sort_key(line) else place
+        line.separated_by = separated_by(previous, line, keys) if previous else ""
     return ordered
+
+
+def separated_by(above: Standing, below: Standing, keys: Sequence[str]) -> str:
+    """What ranks ``below`` under ``above``: "match_points", the first of ``keys`` (the tie-breaks in order)
+    on which they differ, or ``ENTRY_ORDER`` when they are equal on all of them.
+
+    >>> a, b = Standing("A", match_points=4, tiebreaks={"points_difference": 3}), Standing("B", match_points=4)
+    >>> b.tiebreaks = {"points_difference": 1}
+    >>> separated_by(a, b, ("points_difference",))
+    'points_difference'
+    """
+    if above.match_points != below.match_points:
+        return "match_points"
+    for key in keys:
+        if above.tiebreaks.get(key) != below.tiebreaks.get(key):
+            return key
+    return ENTRY_ORDER

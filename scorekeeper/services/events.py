@@ -419,9 +419,70 @@ def check_key(store: Store, event_id: str, key: str | None) -> None:
 
 
 def table_key(organiser_key: str, seed: str) -> str:
-    """A table's keeper key: made again from the organiser key whenever a table card is printed."""
+    """A keeper key made from a secret and a table's seed: made again whenever a table card is printed."""
     digest = hmac.new(organiser_key.encode(), b"table:" + seed.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:18]).decode().rstrip("=")
+
+
+# A table's game whose seed starts so has the keeper key ``table_key(card_key(organiser key, number), seed)``:
+# the reusable card of table ``number`` carries ``card_key``, from which the server makes that key again for
+# whichever round's game the table plays now. Seeds without it (events paired before) keep
+# ``table_key(organiser key, seed)``, printed afresh for each round.
+CARD_SEED = "c."
+
+
+def card_key(organiser_key: str, number: int) -> str:
+    """The key on table ``number``'s reusable card: unguessable without the organiser key, the same every round."""
+    digest = hmac.new(organiser_key.encode(), f"card:{number}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode().rstrip("=")
+
+
+def keeper_key(organiser_key: str, number: int, seed: str) -> str:
+    """The keeper key of the game at table ``number`` with ``seed`` (see ``CARD_SEED``)."""
+    if seed.startswith(CARD_SEED):
+        return table_key(card_key(organiser_key, number), seed)
+    return table_key(organiser_key, seed)
+
+
+@dataclass(frozen=True, slots=True)
+class CardGame:
+    """What a reusable table card opens: the game table ``number`` plays in round ``round`` and its keeper key."""
+
+    round: int
+    number: int
+    game_id: str
+    key: str
+
+
+def card_game(store: Store, event_id: str, number: int, key: str) -> CardGame:
+    """The game table ``number`` plays in the event's latest round, for the card key ``key``.
+
+    ``NotFound`` (field "table") when no round is paired yet or the latest round has no table ``number``, saying
+    so; ``Forbidden`` when ``key`` is not that table's card key (checked against the game's keeper key: the
+    server keeps no card key).
+    """
+    event = get(store, event_id)
+    current = event.current
+    if current is None:
+        raise NotFound("event", msg("no round of this event is paired yet: the cards work once it is"), "table")
+    found = next((t for t in current.tables if t.number == number), None)
+    if found is None:
+        raise NotFound(
+            "event",
+            msg(
+                "table %(n)s has no game in round %(r)s: this round is played at tables 1 to %(last)s",
+                n=number,
+                r=current.number,
+                last=len(current.tables),
+            ),
+            "table",
+        )
+    if not found.seed.startswith(CARD_SEED) or not isinstance(key, str) or len(key) > keys.KEY_MAX:
+        raise Forbidden("event")
+    game_key = table_key(key, found.seed)
+    if not games.is_keeper(store, found.game_id, game_key):
+        raise Forbidden("event")
+    return CardGame(current.number, number, found.game_id, game_key)
 
 
 class _MovedOn(Exception):
@@ -520,7 +581,7 @@ def _start_round(
     made = []
     for (a, b), table_number in zip(pairs, numbers, strict=True):
         sides = [_side(event.entrant(a)), _side(event.entrant(b))]
-        seed = secrets.token_urlsafe(12)
+        seed = CARD_SEED + secrets.token_urlsafe(12)
         also = None
         if event.group_id:
 
@@ -528,7 +589,9 @@ def _start_round(
                 groups.join(store, group_id, game)
 
         name = f"{event.name} · R{number} T{table_number}"[:GAME_NAME_MAX]
-        game, _ = games.new_game(store, name, sides, event.rules, event.deck_style, also, table_key(key, seed))
+        game, _ = games.new_game(
+            store, name, sides, event.rules, event.deck_style, also, keeper_key(key, table_number, seed)
+        )
         made.append((table_number, game.id, (a, b), seed))
     with writing(store):
         # Checked again under the write lock: two phones pairing at once pair the round once (the other's games,
@@ -784,12 +847,18 @@ class EventInfo:
 
 @dataclass(frozen=True, slots=True)
 class GameTable:
-    """Where a game is played in an event: the event (its id and name), the round and the table's number."""
+    """Where a game is played in an event: the event (its id and name), the round and the table's number.
+
+    ``latest`` is the event's latest round paired; when it is a later one, ``next_tables`` says where this
+    table's entrants sit in it: (name, table number), or (name, 0) for one who sits it out.
+    """
 
     event_id: str
     name: str
     round: int
     number: int
+    latest: int = 0
+    next_tables: tuple[tuple[str, int], ...] = ()
 
 
 def found(store: Store, event_ids: Sequence[str]) -> list[EventInfo]:
@@ -803,4 +872,13 @@ def table_of_game(store: Store, game_id: str) -> GameTable | None:
     row = store.event_of_game(game_id)
     if row is None:
         return None
-    return GameTable(row["event_id"], row["name"], row["round"], row["number"])
+    event_id, played = row["event_id"], row["round"]
+    latest = max((r["number"] for r in store.event_rounds(event_id)), default=played)
+    next_tables: list[tuple[str, int]] = []
+    if latest > played:
+        tables = store.event_tables(event_id)
+        sides = next((t["side0"], t["side1"]) for t in tables if t["round"] == played and t["number"] == row["number"])
+        seats = {s: t["number"] for t in tables if t["round"] == latest for s in (t["side0"], t["side1"])}
+        names = {e["id"]: e["name"] for e in store.event_entrants(event_id)}
+        next_tables = [(names.get(s, s), seats.get(s, 0)) for s in sides]
+    return GameTable(event_id, row["name"], played, row["number"], latest, tuple(next_tables))

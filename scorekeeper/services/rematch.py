@@ -102,8 +102,8 @@ def start(
 
     ``name_for`` names the new game after its sides (the phone's clock in it). With ``group_id`` the game is a
     game of that group (``NotFound`` if it is not) and the rematch is started in it. ``Conflict`` for a game not
-    over yet, or a submission id used for another change; ``BadInput`` when the rules now refuse these sides;
-    ``Unavailable`` when the storage cannot make it (then nothing was made).
+    over yet, an event's table, or a submission id used for another change; ``BadInput`` when the rules now
+    refuse these sides; ``Unavailable`` when the storage cannot make it (then nothing was made).
     """
     keys.check_submission_id(submission_id)
     old = games.get(store, game_id).game
@@ -116,6 +116,13 @@ def start(
         with writing(store):
             if group_id is not None and store.game_group(game_id) != group_id:
                 raise NotFound("game")  # not a game of this group: as if there were none
+            if store.event_of_game(game_id) is not None:
+                # An event's table plays once: its players go on to the event's next round, never to a game
+                # outside the event that nobody would count.
+                raise Conflict(
+                    msg("this game is a table of an event: its players go on to the event's next round, not a rematch"),
+                    "event_table",
+                )
             earlier = _started(store, game_id, submission_id)
             if earlier is not None:
                 # Made by this submission, its key is here while the server remembers it (a double tap's first

@@ -194,7 +194,7 @@ def round_json(event: Event, played: Round, key: str | None) -> dict[str, Any]:
 def table_json(event: Event, table: Table, key: str | None) -> dict[str, Any]:
     game: dict[str, Any] = {"id": table.game_id, "url": absolute(url_for("game.scoreboard", game_id=table.game_id))}
     if key:
-        keeper = events.table_key(key, table.seed)
+        keeper = events.keeper_key(key, table.number, table.seed)
         game["keeper_key"] = keeper
         game["keeper_url"] = absolute(url_for("game.keep_game", game_id=table.game_id, key=keeper))
     result = table.result

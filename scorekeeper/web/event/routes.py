@@ -24,6 +24,7 @@ from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.events import (
     ENTRANT_TEXT_MAX,
     ENTRANTS_TEXT_MAX,
+    ENTRY_ORDER,
     MATCH_POINTS_MAX,
     PAIRS_TABLE,
     ROUND_ROBIN_UP_TO,
@@ -31,19 +32,21 @@ from scorekeeper.rules.events import (
     SINGLES_TABLE,
     TABLE_SIZES,
     MatchPoints,
+    Standing,
     pairing_for,
     tiebreaks_for,
 )
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import TARGET_RANGE
 from scorekeeper.services import events, groups
+from scorekeeper.services.errors import Forbidden, NotFound
 from scorekeeper.services.events import Event
 from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.exports import csv_cell, json_file, sheet_date
 from scorekeeper.web.common.fields import sentence
 from scorekeeper.web.common.i18n import say
-from scorekeeper.web.common.keepers import keep_event, kept_event_key, kept_groups, opened_by_key
+from scorekeeper.web.common.keepers import keep, keep_event, kept_event_key, kept_groups, opened_by_key
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.qr import qr_svg
 from scorekeeper.web.event import bp
@@ -196,14 +199,43 @@ def organise_event(event_id: str, key: str) -> ResponseReturnValue:
     return redirect(url_for("event.event_page", event_id=event_id))
 
 
+def tie_notes(standings: list[Standing]) -> list[str]:
+    """Why each line equal on match points with the one above it comes below it, as the core says
+    (``Standing.separated_by``): the tie-break that separated them, or none (listed by entry)."""
+    notes = []
+    for place, line in enumerate(standings, start=1):
+        if line.separated_by in TIEBREAK_WORDS:
+            notes.append(
+                _(
+                    "Places %(a)s and %(b)s: equal on match points, separated by %(tiebreak)s.",
+                    a=place - 1,
+                    b=place,
+                    tiebreak=TIEBREAK_WORDS[line.separated_by],
+                )
+            )
+        elif line.separated_by == ENTRY_ORDER:
+            notes.append(
+                _(
+                    "Places %(a)s and %(b)s: equal on every tie-break, sharing rank %(rank)s; listed in order of "
+                    "entry.",
+                    a=place - 1,
+                    b=place,
+                    rank=line.rank,
+                )
+            )
+    return notes
+
+
 def _view(event: Event) -> dict[str, Any]:
     """What every page of an event shows: its standings with names, the open round, the tie-breaks' order."""
     names = event.names
+    standings = events.standings_of(event)
     return {
         "event": event,
         "names": names,
         "entrants": {e.id: e for e in event.entrants},
-        "standings": events.standings_of(event),
+        "standings": standings,
+        "tie_notes": tie_notes(standings),
         "tiebreaks": tiebreaks_for(event.pairing == "swiss"),
         "tiebreak_words": [str(TIEBREAK_WORDS[k]) for k in tiebreaks_for(event.pairing == "swiss")],
         "profile": PROFILES.get(event.rules.profile),
@@ -276,11 +308,41 @@ def table_cards(event_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(event.rounds):
         abort(404, _("This event has no round %(n)s yet.", n=number))
     played = event.rounds[number - 1]
+    # A round paired with reusable cards (every round since they exist) prints each table's card link, which
+    # opens whichever game the table plays now; an older round prints its games' own keeper links.
+    reusable = all(table.seed.startswith(events.CARD_SEED) for table in played.tables)
     cards = []
     for table in played.tables:
-        link = absolute(url_for("game.keep_game", game_id=table.game_id, key=events.table_key(key, table.seed)))
+        if reusable:
+            link = absolute(
+                url_for(
+                    "event.table_card",
+                    event_id=event_id,
+                    number=table.number,
+                    key=events.card_key(key, table.number),
+                )
+            )
+        else:
+            game_key = events.keeper_key(key, table.number, table.seed)
+            link = absolute(url_for("game.keep_game", game_id=table.game_id, key=game_key))
         cards.append((table, qr_svg(link, _("Keeper link of table %(n)s", n=table.number)), link))
-    return render_template("event/event_cards.html", **_view(event), played=played, cards=cards)
+    return render_template("event/event_cards.html", **_view(event), played=played, cards=cards, reusable=reusable)
+
+
+@bp.get("/e/<event_id>/t/<int:number>/<key>")
+def table_card(event_id: str, number: int, key: str) -> ResponseReturnValue:
+    """A reusable table card's link: this phone keeps the game table ``number`` plays in the latest round."""
+    opened_by_key()
+    try:
+        found = events.card_game(store(), event_id, number, key)
+    except Forbidden:
+        abort(404, _("This table card's link is not valid: check that it was copied whole."))
+    except NotFound as err:
+        abort(404, sentence(err.message))
+    for message in keep(found.game_id, found.key):
+        flash(message, "error")
+    flash(_("Table %(n)s, round %(r)s: this phone can now change the game.", n=found.number, r=found.round))
+    return redirect(url_for("game.scoreboard", game_id=found.game_id))
 
 
 @bp.get("/e/<event_id>/sheet")
@@ -336,7 +398,8 @@ def pair_round(event_id: str) -> ResponseReturnValue:
     except ScopaError as err:
         return _report(err, event_id)
     flash(_("Round %(n)s paired: print the table cards, or read them out.", n=played.number))
-    return _back(event_id, f"#round-{played.number}")
+    # The top of the page, not the round's tables: the notice and the table cards link stay in view.
+    return _back(event_id)
 
 
 @bp.post("/e/<event_id>/close")
