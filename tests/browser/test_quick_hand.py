@@ -17,7 +17,10 @@ PAIRS = (["Anna & Carla", "Bruno & Dario"], [["Anna", "Carla"], ["Bruno", "Dario
 ITALIAN = pytest.mark.browser_context_args(locale="it-IT")
 LANGUAGES = [pytest.param("en", id="english"), pytest.param("it", id="italian", marks=ITALIAN)]
 # Every scroll of the page, however it happened (a swipe, a focused field brought into view, a click).
-WATCH_SCROLL = "window.__scrolled = [];addEventListener('scroll', () => window.__scrolled.push(scrollY));"
+# A scroll event at the top (the browser restoring the position after a save) moves nothing: only a move is kept.
+WATCH_SCROLL = (
+    "window.__scrolled = [];addEventListener('scroll', () => { if (scrollY) window.__scrolled.push(scrollY); });"
+)
 
 
 def open_keeper(page, url):

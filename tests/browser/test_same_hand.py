@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.browser.test_winners import tap_rows
@@ -37,11 +38,25 @@ def keepers(browser, live_server):
         context.close()
 
 
+def fresh(page):
+    """The scoreboard opened anew. The page also reloads itself when its poll sees another phone's change, and a
+    reload asked for while one is under way fails: such a clash is simply tried again."""
+    address = re.sub(r"[?#].*$", "", page.url)
+    for attempt in range(3):
+        try:
+            page.goto(address)
+            page.wait_for_load_state("load")
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(500)
+
+
 def both_enter(first, second, number):
     """Both phones open hand ``number`` and tap it; the first saves, then the second: it lands on the comparison."""
     for page in (first, second):
-        page.reload()
-        page.wait_for_load_state("load")
+        fresh(page)
     tap_rows(lambda s: first.locator(s).first.click(), FIRST)
     tap_rows(lambda s: second.locator(s).first.click(), SECOND)
     first.click("#save-won")
@@ -101,7 +116,7 @@ def test_the_comparison_in_italian(keepers, live_server):
 
 def both_enter_it(first, second):
     for page in (first, second):
-        page.reload()
+        fresh(page)
     tap_rows(lambda s: first.locator(s).first.click(), FIRST)
     tap_rows(lambda s: second.locator(s).first.click(), SECOND)
     first.click("#save-won")
