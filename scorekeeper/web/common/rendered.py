@@ -88,22 +88,24 @@ FILE_CHARS = 64_000_000
 files = RenderedCache(FILES, FILE_CHARS)
 
 
-def kept_event(kind: str, event_id: str, make: Callable[[], str]) -> str:
-    """The text ``make`` makes of an event (its ``kind``: an export, a page), made once per content of the event
-    and its tables' games and kept in ``files`` (``NotFound`` for no event).
-
-    The text is kept only if the event did not change while it was made (its edition is the same before and
-    after), so it is never kept under a content other than the one it shows.
-    """
-    db = store()
-    before = events.edition(db, event_id)
-    key = request_key("event", kind, event_id, before)
+def kept(parts: tuple[Hashable, ...], version: Callable[[], Hashable], make: Callable[[], str]) -> str:
+    """The text ``make`` makes of the thing ``parts`` names, made once per ``version()`` of it and kept in
+    ``files``. The text is kept only if the version is the same after it was made as before, so it is never
+    kept under a version other than the one it shows."""
+    before = version()
+    key = request_key(*parts, before)
     text = files.get(key)
     if text is None:
         text = make()
-        if events.edition(db, event_id) == before:
+        if version() == before:
             files.put(key, text)
     return text
+
+
+def kept_event(kind: str, event_id: str, make: Callable[[], str]) -> str:
+    """The text ``make`` makes of an event (its ``kind``: an export, a page), made once per content of the event
+    and its tables' games (its edition) and kept (``NotFound`` for no event)."""
+    return kept(("event", kind, event_id), lambda: events.edition(store(), event_id), make)
 
 
 class _NotAPage(Exception):

@@ -216,22 +216,15 @@ def export_json(game_id: str) -> ResponseReturnValue:
 
 
 def _kept_game_file(kind: str, game_id: str, make: Callable[[GameScore], str]) -> str:
-    """The game's ``kind`` of file, made by ``make`` once per game version and kept (``NotFound`` for no game).
+    """The game's ``kind`` of file, made by ``make`` once per game version and kept (``NotFound`` for no game)."""
 
-    A version's file is kept only if the game read to make it is still that version, so a file is never kept
-    under a version other than the one it shows.
-    """
-    version = games.version(store(), game_id)
-    if version is None:
-        raise NotFound("game")
-    key = rendered.request_key("game", kind, game_id, version)
-    text = rendered.files.get(key)
-    if text is None:
-        score = games.get(store(), game_id)
-        text = make(score)
-        if score.game.version == version:
-            rendered.files.put(key, text)
-    return text
+    def version() -> int:
+        found = games.version(store(), game_id)
+        if found is None:
+            raise NotFound("game")
+        return found
+
+    return rendered.kept(("game", kind, game_id), version, lambda: make(games.get(store(), game_id)))
 
 
 @bp.get("/g/<game_id>/export.csv")
