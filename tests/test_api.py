@@ -92,7 +92,7 @@ def test_judge_bad_claims(client):
 
 def test_deal_check(client):
     r = client.post("/api/v1/deal", json={"table": ["10d", "Kc", "K♠", "4b"]})
-    assert r.json == {"redeal": True, "kings": 3, "reason": r.json["reason"]}
+    assert r.json == {"redeal": True, "kings": 3, "reason": r.json["reason"], "deal_fifteen": None}
     r = client.post("/api/v1/deal", json={"table": ["10d", "Kc"]})
     assert r.status_code == 400 and "exactly 4" in r.json["message"]
 

@@ -39,6 +39,16 @@ RULE_TEXT = {
     "no-ace-first-lead": msg(
         "no_ace_first_lead: the first card of a hand may not be an ace, unless the hand holds only aces."
     ),
+    # RULES.md 1.2, Capturing.
+    "fifteen": msg('capture_to "fifteen" (or "value_or_fifteen"): a card takes table cards that add up to 15 with it.'),
+    "no-pair-precedence": msg(
+        "pair_precedence false: a set that adds up to the played card may be taken even with an equal single card "
+        "on the table."
+    ),
+    "must-capture-hand": msg('must_capture "hand": while any card of the hand can capture, no card may be trailed.'),
+    "ace-sweep-only": msg(
+        'ace_on_ace "sweep_only": an ace always takes every table card, even with an ace on it, never only that ace.'
+    ),
 }
 
 # Each kind of play and the rule that allows it: "self" is an ace taking itself on an empty table, "ace-sweep" an
@@ -51,7 +61,16 @@ KIND_RULE = {
     "self": "ace-empty-table",
     "ace-sweep": "ace-on-ace",
     "ace-trail": "ace-may-trail",
+    # RULES.md 1.2: "fifteen" a 15-capture, "any-sum" a sum taken beside an equal single card (pair_precedence
+    # false), "ace-always" the ace sweeping a table with an ace on it (ace_on_ace "sweep_only").
+    "fifteen": "fifteen",
+    "any-sum": "no-pair-precedence",
+    "ace-always": "ace-sweep-only",
 }
+# The plays that lay the card on the table instead of taking.
+TRAILS = ("trail", "ace-trail")
+# What a 15-capture adds up to, with the card played (RULES.md 1.2, capture_to).
+FIFTEEN = 15
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +82,7 @@ class Context:
     rules: Rules
     last_play: bool
     style: DeckStyle | None
+    last_deal: bool = False  # the stock is empty (scopa_in_last_deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,12 +183,23 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
+class DealFifteen:
+    """The four cards of the deal adding up to 15 or 30, taken at once as scopas (deal_fifteen)."""
+
+    side: str  # "dealer" or "first_player", as the option says
+    scopas: int  # 1 for 15, 2 for 30
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealCheck:
     """The check of the four cards first dealt to the table."""
 
     redeal: bool
     kings: int
     reason: Msg
+    rule: str = "three_kings"  # the redeal option in force, which decided
+    fifteen: DealFifteen | None = None  # deal_fifteen: the cards taken at once, or None
 
 
 def _choose(n: int, k: int) -> int:
@@ -293,10 +324,12 @@ def _partitions(total: int, counts: dict[int, int], below: int) -> Iterator[list
                 yield [(value, n), *rest]
 
 
-def _scopa_note(sweeps: bool, is_scopa: bool, last_play: bool, never: bool = False) -> Msg | None:
+def _scopa_note(
+    sweeps: bool, is_scopa: bool, last_play: bool, never: bool = False, last_deal: bool = False
+) -> Msg | None:
     """What a sweep means for the scopa, as a sentence of its own (None when the table is not cleared).
 
-    ``never``: the card is an ace and ``ace_never_scopa`` is on.
+    ``never``: the card is an ace and ``ace_never_scopa`` is on; ``last_deal``: no scopa counts in this deal.
     """
     if not sweeps:
         return None
@@ -304,6 +337,8 @@ def _scopa_note(sweeps: bool, is_scopa: bool, last_play: bool, never: bool = Fal
         return msg("It clears the table: scopa.")
     if never:
         return msg("It clears the table, but an ace never makes a scopa (ace_never_scopa).")
+    if last_deal:
+        return msg("It clears the table, but no scopa counts in the last deal (scopa_in_last_deal false).")
     if last_play:
         return msg("It clears the table, but with the last card of the hand that is no scopa.")
     return msg("It clears the table.")
@@ -314,8 +349,15 @@ def _then(first: Msg, second: Msg | None) -> Msg:
     return first if second is None else msg("%(first)s %(second)s", first=first, second=second)
 
 
-def _context(table: Sequence[Card], rules: Rules, last_play: bool, style: DeckStyle | None) -> Context:
-    return Context(tuple(table), _by_value(table), rules, last_play, style)
+def _context(
+    table: Sequence[Card], rules: Rules, last_play: bool, style: DeckStyle | None, last_deal: bool = False
+) -> Context:
+    return Context(tuple(table), _by_value(table), rules, last_play, style, last_deal)
+
+
+def _no_last_deal_scopa(ctx: Context) -> bool:
+    """Whether scopa_in_last_deal false takes every scopa away here."""
+    return ctx.last_deal and not ctx.rules.scopa_in_last_deal
 
 
 def move_groups(
@@ -326,50 +368,86 @@ def move_groups(
     style: DeckStyle | None = None,
     *,
     context: Context | None = None,
+    last_deal: bool = False,
 ) -> list[MoveGroup]:
-    """The legal plays of one hand card, with equivalent captures grouped."""
-    ctx = context or _context(table, rules, last_play, style)
+    """The legal plays of one hand card, with equivalent captures grouped.
+
+    ``last_deal``: the stock is empty, so with scopa_in_last_deal false no sweep is a scopa.
+    """
+    ctx = context or _context(table, rules, last_play, style, last_deal)
     rules, by_value = ctx.rules, ctx.by_value
     value = card.value
     n_table = len(ctx.table)
-    scopa_allowed = (not ctx.last_play or rules.last_card_scopa) and not (value == 1 and rules.ace_never_scopa)
+    scopa_allowed = (
+        (not ctx.last_play or rules.last_card_scopa)
+        and not (value == 1 and rules.ace_never_scopa)
+        and not _no_last_deal_scopa(ctx)
+    )
     sweep = tuple((v, len(cs), cs) for v, cs in sorted(by_value.items(), reverse=True))
 
     if rules.ace_takes_all and value == 1:
         if not n_table and rules.ace_empty_table == "capture":
             # ace_empty_table "capture": on an empty table the ace takes itself, a one-card trick.
             return [MoveGroup(card, (), rules.ace_sweep_scopa and scopa_allowed, "self", ctx)]
-        if n_table and 1 not in by_value:
-            # Rule 7: with no ace on the table, an ace takes every table card; ace_may_trail lets it be laid instead.
-            groups = [MoveGroup(card, sweep, rules.ace_sweep_scopa and scopa_allowed, "ace", ctx)]
+        if n_table and (1 not in by_value or rules.ace_on_ace == "sweep_only"):
+            # Rule 7: with no ace on the table, an ace takes every table card (with ace_on_ace "sweep_only", even
+            # with one); ace_may_trail lets it be laid instead.
+            kind = "ace" if 1 not in by_value else "ace-always"
+            groups = [MoveGroup(card, sweep, rules.ace_sweep_scopa and scopa_allowed, kind, ctx)]
             if rules.ace_may_trail:
                 groups.append(MoveGroup(card, (), False, "ace-trail", ctx))
             return groups
 
-    singles = by_value.get(value)
+    groups = []
+    if rules.capture_to != "fifteen":
+        groups += _ordinary_groups(card, ctx, scopa_allowed, sweep)
+    if rules.capture_to != "value":
+        # A 15-capture is a further choice beside the ordinary capture, never ruled by it (RULES.md 1.2).
+        groups += _sum_groups(card, ctx, scopa_allowed, FIFTEEN - value, "fifteen")
+    if not groups:
+        # Rule 3: only a card that cannot capture is trailed.
+        return [MoveGroup(card, (), False, "trail", ctx)]
+    return groups
+
+
+def _ordinary_groups(
+    card: Card, ctx: Context, scopa_allowed: bool, sweep: tuple[tuple[int, int, tuple[Card, ...]], ...]
+) -> list[MoveGroup]:
+    """The captures of a card's own value (rules 1 and 2): an equal single card, or a set adding up to it."""
+    rules, value, n_table = ctx.rules, card.value, len(ctx.table)
+    singles = ctx.by_value.get(value)
+    groups = []
     if singles:
-        # Rule 1: an equal single card must be taken alone, never a sum.
+        # Rule 1: an equal single card must be taken alone, never a sum (unless pair_precedence is false).
         is_scopa = n_table == 1 and scopa_allowed
-        groups = [MoveGroup(card, ((value, 1, singles),), is_scopa, "match", ctx, len(singles))]
+        groups.append(MoveGroup(card, ((value, 1, singles),), is_scopa, "match", ctx, len(singles)))
         if rules.ace_takes_all and value == 1 and rules.ace_on_ace == "may_sweep" and n_table > 1:
             # ace_on_ace "may_sweep": the ace may take the whole table instead (with one card, the same play).
             groups.append(MoveGroup(card, sweep, rules.ace_sweep_scopa and scopa_allowed, "ace-sweep", ctx))
-        return groups
+        if rules.pair_precedence:
+            return groups
+    kind = "any-sum" if singles else "sum"
+    return groups + _sum_groups(card, ctx, scopa_allowed, value, kind, rules.capture_choice == "fewest")
 
-    counts = {v: len(cs) for v, cs in by_value.items()}
-    found = list(_partitions(value, counts, value))
-    if not found:
-        # Rule 3: only a card that cannot capture is trailed.
-        return [MoveGroup(card, (), False, "trail", ctx)]
-    if rules.capture_choice == "fewest":
+
+def _sum_groups(
+    card: Card, ctx: Context, scopa_allowed: bool, total: int, kind: str, fewest_only: bool = False
+) -> list[MoveGroup]:
+    """The sets of table cards adding up to ``total``: of two or more cards for a sum (the card's own value is
+    left out, it is the single card's), of one or more for a 15-capture (``kind`` "fifteen")."""
+    counts = {v: len(cs) for v, cs in ctx.by_value.items()}
+    # A sum never holds a card of the played card's value (that is rule 1's single card); a 15-capture may.
+    below = total + 1 if kind == "fifteen" else total
+    found = list(_partitions(total, counts, below)) if total > 0 else []
+    if fewest_only and found:
         fewest = min(sum(n for _, n in p) for p in found)
         found = [p for p in found if sum(n for _, n in p) == fewest]
     options = sum(prod(_choose(counts[v], n) for v, n in p) for p in found)
     groups = []
     for partition in found:
-        is_scopa = sum(n for _, n in partition) == n_table and scopa_allowed
-        parts = tuple((v, n, by_value[v]) for v, n in partition)
-        groups.append(MoveGroup(card, parts, is_scopa, "sum", ctx, options))
+        is_scopa = sum(n for _, n in partition) == len(ctx.table) and scopa_allowed
+        parts = tuple((v, n, ctx.by_value[v]) for v, n in partition)
+        groups.append(MoveGroup(card, parts, is_scopa, kind, ctx, options))
     return groups
 
 
@@ -380,12 +458,15 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
     taken = sum(n for _, n, _ in group.parts)
     sweeps = bool(group.parts) and taken == len(ctx.table)
     never = value == 1 and ctx.rules.ace_never_scopa
-    note = _scopa_note(sweeps, group.scopa, ctx.last_play, never)
-    if group.kind in ("ace", "ace-sweep", "self"):
+    no_scopa_now = _no_last_deal_scopa(ctx)
+    note = _scopa_note(sweeps, group.scopa, ctx.last_play, never, no_scopa_now)
+    if group.kind in ("ace", "ace-sweep", "self", "ace-always"):
         if group.scopa:
             ace = msg("It is a scopa (ace_sweep_scopa).")
         elif never:
             ace = msg("It is not a scopa: an ace never makes a scopa (ace_never_scopa).")
+        elif ctx.rules.ace_sweep_scopa and no_scopa_now:
+            ace = msg("It is not a scopa: no scopa counts in the last deal (scopa_in_last_deal false).")
         elif ctx.rules.ace_sweep_scopa:
             ace = msg("It is not a scopa: it is the last card of the hand.")
         elif group.kind == "self":
@@ -398,6 +479,12 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
             )
         elif group.kind == "ace-sweep":
             said = msg("%(card)s may take the whole table instead of the ace on it (ace_on_ace may_sweep).", card=card)
+        elif group.kind == "ace-always":
+            said = msg(
+                "%(card)s takes the whole table, the ace on it too: it may not take only that ace "
+                "(ace_on_ace sweep_only).",
+                card=card,
+            )
         else:
             said = msg(
                 "%(card)s takes the whole table: with no ace on it, an ace takes every card (ace takes all).", card=card
@@ -413,10 +500,13 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
             card=card,
             value=value,
         )
+    if group.kind == "fifteen":
+        return _explain_fifteen(group, capture, note)
     if group.kind == "match":
         singles = group.parts[0][2]
         counts = {v: len(cs) for v, cs in ctx.by_value.items()}
-        a_sum = next(_partitions(value, counts, value), None)
+        # With pair_precedence false a sum may be taken beside the single card: no sum is named as barred.
+        a_sum = next(_partitions(value, counts, value), None) if ctx.rules.pair_precedence else None
         example = [ctx.by_value[v][i] for v, n in a_sum for i in range(n)] if a_sum is not None else None
         if len(singles) == 1:
             if example:
@@ -454,13 +544,23 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
         return _then(said, note)
     arithmetic = " + ".join(str(v) for v, n, _ in group.parts for _ in range(n))
     what: object = _plus(capture) if capture else msg("a set adding up to %(value)s", value=value)
-    said = msg(
-        "%(card)s takes %(what)s (%(sum)s = %(value)s); no single %(value)s is on the table.",
-        card=card,
-        what=what,
-        sum=arithmetic,
-        value=value,
-    )
+    if group.kind == "any-sum":
+        said = msg(
+            "%(card)s takes %(what)s (%(sum)s = %(value)s), though %(single)s is on the table (pair_precedence false).",
+            card=card,
+            what=what,
+            sum=arithmetic,
+            value=value,
+            single=listing(ctx.by_value[value], Join.OR),
+        )
+    else:
+        said = msg(
+            "%(card)s takes %(what)s (%(sum)s = %(value)s); no single %(value)s is on the table.",
+            card=card,
+            what=what,
+            sum=arithmetic,
+            value=value,
+        )
     fewest = ctx.rules.capture_choice == "fewest"
     choice: Msg | None = None
     if group.options > 1 and fewest:
@@ -477,6 +577,18 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
         )
     elif fewest:
         choice = msg("Only sets of %(n)s cards may be taken (capture_choice fewest).", n=taken)
+    return _then(_then(said, choice), note)
+
+
+def _explain_fifteen(group: MoveGroup, capture: tuple[Card, ...] | None, note: Msg | None) -> Msg:
+    """Why a 15-capture is legal: "8d takes 7c: 8 and 7 add up to 15." (RULES.md 1.2, capture_to)."""
+    card = group.card
+    values = listing([str(v) for v in (card.value, *(v for v, n, _ in group.parts for _ in range(n)))], Join.AND)
+    what: object = _plus(capture) if capture else msg("a set making 15 with it")
+    said = msg("%(card)s takes %(what)s: %(values)s add up to 15.", card=card, what=what, values=values)
+    choice: Msg | None = None
+    if group.options > 1:
+        choice = msg("One of %(options)s sets that make 15 with it, the player's choice.", options=group.options)
     return _then(_then(said, choice), note)
 
 
@@ -513,6 +625,7 @@ def plays_by_card(
     *,
     hand_max: int = HAND_MAX,
     first_lead: bool = False,
+    last_deal: bool = False,
 ) -> list[CardPlays]:
     """The legal plays of each hand card, in hand order, equivalent captures grouped.
 
@@ -524,7 +637,7 @@ def plays_by_card(
     [('5d', True, 1, None), ('2c', False, 1, None), ('5s', True, 1, '5d')]
     """
     check_position(hand, table, hand_max=hand_max)
-    ctx = _context(table, rules, last_play, style)
+    ctx = _context(table, rules, last_play, style, last_deal)
     first_of_value: dict[int, CardPlays] = {}
     out: list[CardPlays] = []
     for card in hand:
@@ -539,7 +652,31 @@ def plays_by_card(
             out.append(first)
         else:
             out.append(CardPlays(card, tuple(replace(g, card=card) for g in first.groups), first.card))
+    if rules.must_capture == "hand":
+        return _bar_trails(out)
     return out
+
+
+def _bar_trails(plays: list[CardPlays]) -> list[CardPlays]:
+    """must_capture "hand": while any card of the hand can capture, a card that can only be trailed is barred."""
+    capturer = next((p.card for p in plays if any(g.kind not in TRAILS for g in p.groups)), None)
+    if capturer is None:
+        return plays
+    return [
+        CardPlays(p.card, (), None, _trail_barred(p.card, capturer))
+        if p.groups and all(g.kind == "trail" for g in p.groups)
+        else p
+        for p in plays
+    ]
+
+
+def _trail_barred(card: Card, capturer: Card) -> Msg:
+    return msg(
+        "%(card)s may not be trailed while %(other)s can capture: while any card of the hand can capture, no card "
+        "is trailed (must_capture hand).",
+        card=card,
+        other=capturer,
+    )
 
 
 def lead_barred(card: Card, hand: Sequence[Card] | None, rules: Rules, first_lead: bool) -> Msg | None:
@@ -587,6 +724,7 @@ def list_moves(
     first_lead: bool = False,
     per_card: int | None = MOVES_PER_CARD,
     hand_max: int = HAND_MAX,
+    last_deal: bool = False,
 ) -> MoveList:
     """The legal plays of each hand card, at most ``per_card`` listed for each (None: all), and their counts.
 
@@ -602,7 +740,10 @@ def list_moves(
     captures: dict[Card, list[tuple[int, tuple[Card, ...]]]] = {}
     moves: list[Move] = []
     counts: list[tuple[Card, int]] = []
-    for plays in plays_by_card(hand, table, rules, last_play, style, hand_max=hand_max, first_lead=first_lead):
+    listed = plays_by_card(
+        hand, table, rules, last_play, style, hand_max=hand_max, first_lead=first_lead, last_deal=last_deal
+    )
+    for plays in listed:
         counts.append((plays.card, plays.count))
         first = plays.same_as or plays.card
         if first not in captures:
@@ -626,6 +767,7 @@ def legal_moves(
     style: DeckStyle | None = None,
     *,
     first_lead: bool = False,
+    last_deal: bool = False,
 ) -> list[Move]:
     """Every legal play of every hand card, in hand order; ``move.why`` says why it is legal.
 
@@ -633,7 +775,17 @@ def legal_moves(
     same value take the same table cards, so their captures are found once.
     On a made-up crowded table this is thousands of plays: to answer a request, use ``list_moves``.
     """
-    listed = list_moves(hand, table, rules, last_play, style, first_lead=first_lead, per_card=None, hand_max=DECK_SIZE)
+    listed = list_moves(
+        hand,
+        table,
+        rules,
+        last_play,
+        style,
+        first_lead=first_lead,
+        per_card=None,
+        hand_max=DECK_SIZE,
+        last_deal=last_deal,
+    )
     return list(listed.moves)
 
 
@@ -648,11 +800,14 @@ def judge_play(
     first_lead: bool = False,
     hand: Sequence[Card] | None = None,
     per_card: int | None = MOVES_PER_CARD,
+    last_deal: bool = False,
 ) -> Verdict:
     """Judge a claimed play: ``card`` played, ``capture`` taken from ``table``.
 
     ``first_lead``: the card is the first of the hand (no_ace_first_lead); ``hand``, if known, the cards held
-    with it. An ace taking itself on an empty table (ace_empty_table) may be claimed as taking nothing or itself.
+    with it (with must_capture "hand", a trail is illegal while one of them can capture; unknown, it is not
+    judged). ``last_deal``: the stock is empty (scopa_in_last_deal). An ace taking itself on an empty table
+    (ace_empty_table) may be claimed as taking nothing or itself.
     The verdict lists at most ``per_card`` of the card's other plays (None: all) and counts them all.
 
     >>> t = [Card.parse(c) for c in ["5c", "4s", "1b"]]
@@ -666,7 +821,11 @@ def judge_play(
     barred = lead_barred(card, hand, rules, first_lead)
     if barred is not None:
         return Verdict(False, "no-ace-first-lead", barred, card, tuple(sorted(capture, key=_capture_key)), False, ())
-    groups = move_groups(card, table, rules, last_play, style)
+    groups = move_groups(card, table, rules, last_play, style, last_deal=last_deal)
+    if not capture and groups[0].kind == "trail" and rules.must_capture == "hand" and hand is not None:
+        capturer = _hand_capturer(card, hand, table, rules, first_lead)
+        if capturer is not None:
+            return Verdict(False, "must-capture-hand", _trail_barred(card, capturer), card, (), False, ())
     if groups[0].kind == "self" and list(capture) in ([], [card]):
         move = next(groups[0].moves())
         return Verdict(True, move.rule, move.why, card, move.capture, move.scopa, (), 1)
@@ -696,6 +855,19 @@ def judge_play(
     return Verdict(False, rule, reason, card, claim, False, tuple(islice(listed, per_card)), options)
 
 
+def _hand_capturer(
+    card: Card, hand: Sequence[Card], table: Sequence[Card], rules: Rules, first_lead: bool
+) -> Card | None:
+    """Another card of the hand that can capture on this table (must_capture "hand"), or None."""
+    ctx = _context(table, rules, False, None)
+    for other in hand:
+        if other == card or other in table or lead_barred(other, hand, rules, first_lead) is not None:
+            continue
+        if any(g.kind not in TRAILS for g in move_groups(other, table, context=ctx)):
+            return other
+    return None
+
+
 def _why_illegal(
     card: Card,
     claim: tuple[Card, ...],
@@ -721,6 +893,45 @@ def _why_illegal(
             card=card,
             takes=takes,
         )
+    if kind == "ace-always":
+        return "ace-sweep-only", msg(
+            "%(card)s takes every table card (%(n)s), the ace on it too, not only %(claim)s (ace_on_ace sweep_only).",
+            card=card,
+            n=len(table),
+            claim=_plus(claim),
+        )
+    with_card = value + sum(c.value for c in claim)
+    if rules.capture_to == "fifteen" and kind != "ace":
+        return "fifteen", msg(
+            "%(claim)s and %(card)s add up to %(total)s, not 15: %(card)s takes only table cards that make 15 with "
+            "it (capture_to fifteen).",
+            claim=_plus(claim),
+            card=card,
+            total=with_card,
+        )
+    ordinary = [g for g in groups if g.kind != "fifteen"]
+    if not ordinary:
+        # capture_to "value_or_fifteen" with no capture of the card's own value: only 15-captures are legal.
+        return "fifteen", msg(
+            "%(claim)s is not worth %(value)s, and with %(card)s it adds up to %(total)s, not 15.",
+            claim=_plus(claim),
+            value=value,
+            card=card,
+            total=with_card,
+        )
+    rule, reason = _why_not_ordinary(card, claim, table, rules, ordinary)
+    if rules.capture_to == "value_or_fifteen" and kind != "ace":
+        also = msg("Nor is it a 15-capture: with %(card)s it adds up to %(total)s.", card=card, total=with_card)
+        return rule, _then(reason, also)
+    return rule, reason
+
+
+def _why_not_ordinary(
+    card: Card, claim: tuple[Card, ...], table: Sequence[Card], rules: Rules, groups: list[MoveGroup]
+) -> tuple[str, Msg]:
+    """Why a claim is no capture of the card's own value (rules 1 and 2, capture_choice, pair_precedence)."""
+    value = card.value
+    kind = groups[0].kind
     if kind == "trail":
         return "trail", msg(
             "%(card)s can take nothing here: %(claim)s is not worth %(value)s.",
@@ -735,9 +946,10 @@ def _why_illegal(
             n=len(table),
             claim=_plus(claim),
         )
-    if kind == "match":
-        singles = [c for c in table if c.value == value]
-        if len(claim) == 1 or all(c.value == value for c in claim):
+    singles = [c for c in table if c.value == value]
+    one_kind = len(claim) == 1 or all(c.value == value for c in claim)
+    if kind == "match" and (rules.pair_precedence or one_kind):
+        if one_kind:
             return "single-card", msg(
                 "%(card)s takes exactly one card of value %(value)s (%(singles)s), not %(claim)s.",
                 card=card,
@@ -765,7 +977,7 @@ def _why_illegal(
             value=value,
             card=card,
         )
-    fewest = min(sum(n for _, n, _ in g.parts) for g in groups)
+    fewest = min(sum(n for _, n, _ in g.parts) for g in groups if g.kind in ("sum", "any-sum"))
     return "fewest", msg(
         "%(claim)s adds up to %(value)s, but a set of %(fewest)s cards can be taken, so %(count)s cards may not "
         "(capture_choice fewest).",
@@ -776,26 +988,92 @@ def _why_illegal(
     )
 
 
-def deal_check(cards: Sequence[Card]) -> DealCheck:
-    """Check the four cards first dealt to the table: 3 or 4 kings means a redeal.
+def deal_check(cards: Sequence[Card], rules: Rules = Rules()) -> DealCheck:
+    """Check the four cards first dealt to the table: a redeal (``redeal``: 3 or 4 kings by default), and with
+    ``deal_fifteen`` the cards adding up to 15 or 30, taken at once as 1 or 2 scopas.
 
     >>> deal_check([Card.parse(c) for c in ["10d", "10c", "10s", "4b"]]).redeal
     True
+    >>> deal_check([Card.parse(c) for c in ["1d", "2c", "5s", "7b"]], Rules(deal_fifteen="dealer")).fifteen
+    DealFifteen(side='dealer', scopas=1, total=15)
     """
     check_position((), cards, deal=True)
     kings = sum(1 for c in cards if c.rank is Rank.RE)
+    aces = sum(1 for c in cards if c.value == 1)
+    redeal, reason = _redeal(rules.redeal, kings, aces)
+    fifteen = None if redeal else _deal_fifteen(cards, rules)
+    if fifteen is not None:
+        reason = _then(reason, _fifteen_said(fifteen))
+    return DealCheck(redeal, kings, reason, rules.redeal, fifteen)
+
+
+def _redeal(rule: str, kings: int, aces: int) -> tuple[bool, Msg]:
+    """Whether the deal is redealt under the ``redeal`` option, and why, citing the rule."""
+    if rule == "never":
+        return False, msg("The deal is never redealt (redeal never): play on.")
+    if rule == "two_aces":
+        if aces >= 2:
+            return True, msg("%(n)s aces are on the table: the hand is redealt (redeal two_aces).", n=aces)
+        return False, nmsg(
+            "%(n)s ace on the table: play on (redeal two_aces: a redeal needs two aces; kings never ask for one).",
+            "%(n)s aces on the table: play on (redeal two_aces: a redeal needs two aces; kings never ask for one).",
+            aces,
+        )
+    if rule == "any_ace":
+        if aces:
+            return True, nmsg(
+                "%(n)s ace is on the table: the hand is redealt (redeal any_ace).",
+                "%(n)s aces are on the table: the hand is redealt (redeal any_ace).",
+                aces,
+            )
+        return False, msg("No ace on the table: play on (redeal any_ace: any ace asks for a redeal).")
     if kings >= 3:
-        reason = msg(
+        return True, msg(
             "%(n)s kings are on the table: the hand is redealt by the same dealer "
             "(with three or more kings face up, no scopa is possible).",
             n=kings,
         )
-    elif kings:
-        reason = nmsg(
+    if kings:
+        return False, nmsg(
             "%(n)s king on the table: play on (a redeal needs 3 or 4).",
             "%(n)s kings on the table: play on (a redeal needs 3 or 4).",
             kings,
         )
-    else:
-        reason = msg("No kings on the table: play on.")
-    return DealCheck(kings >= 3, kings, reason)
+    return False, msg("No kings on the table: play on.")
+
+
+def _deal_totals(cards: Sequence[Card], rules: Rules) -> set[int]:
+    """What the four cards of the deal may add up to for deal_fifteen.
+
+    Each card counts its capture value. Cirulla's matta (the 7 of cups counting as any value, with ``knocks``
+    on) belongs here: it turns the one total into the set of totals the matta can make.
+    """
+    return {sum(c.value for c in cards)}
+
+
+def _deal_fifteen(cards: Sequence[Card], rules: Rules) -> DealFifteen | None:
+    """deal_fifteen: the deal's four cards adding up to 15 (1 scopa) or 30 (2 scopas), or None."""
+    if rules.deal_fifteen is False:
+        return None
+    totals = _deal_totals(cards, rules)
+    # With a wild card both may be made: the two scopas of 30 are the better claim.
+    for total in (2 * FIFTEEN, FIFTEEN):
+        if total in totals:
+            return DealFifteen(str(rules.deal_fifteen), total // FIFTEEN, total)
+    return None
+
+
+def _fifteen_said(fifteen: DealFifteen) -> Msg:
+    if fifteen.side == "dealer":
+        return nmsg(
+            "The four cards add up to %(total)s: the dealer takes them at once, %(n)s scopa (deal_fifteen).",
+            "The four cards add up to %(total)s: the dealer takes them at once, %(n)s scopas (deal_fifteen).",
+            fifteen.scopas,
+            total=fifteen.total,
+        )
+    return nmsg(
+        "The four cards add up to %(total)s: the first player takes them at once, %(n)s scopa (deal_fifteen).",
+        "The four cards add up to %(total)s: the first player takes them at once, %(n)s scopas (deal_fifteen).",
+        fifteen.scopas,
+        total=fifteen.total,
+    )

@@ -35,10 +35,17 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "ace_takes_all": (False, True),
     "ace_sweep_scopa": (False, True),
     "ace_empty_table": ("trail", "capture"),
-    "ace_on_ace": ("take_ace", "may_sweep"),
+    "ace_on_ace": ("take_ace", "may_sweep", "sweep_only"),
     "ace_may_trail": (False, True),
     "ace_never_scopa": (False, True),
     "no_ace_first_lead": (False, True),
+    # Capturing and the deal, RULES.md 1.2 (Escoba's and Cirulla's 15-captures, their deal checks).
+    "capture_to": ("value", "fifteen", "value_or_fifteen"),
+    "pair_precedence": (True, False),
+    "must_capture": ("card", "hand"),
+    "scopa_in_last_deal": (True, False),
+    "redeal": ("three_kings", "two_aces", "any_ace", "never"),
+    "deal_fifteen": (False, "dealer", "first_player"),
     "primiera_all_suits": (True, False),
     "primiera_method": ("points", "sevens", "sevens_only", "sevens_sixes", "best_four"),
     "primiera_min_sevens": (0, 1, 2, 3, 4),
@@ -58,11 +65,30 @@ OPTION_HELP = {
     "ace_sweep_scopa": msg("the ace's sweep (ace takes all) counts as a scopa"),
     "ace_empty_table": msg("trail: an ace on an empty table is laid there; capture: it takes itself, a one-card trick"),
     "ace_on_ace": msg(
-        "take_ace: an ace with an ace on the table takes that ace; may_sweep: it may also take the whole table"
+        "take_ace: an ace with an ace on the table takes that ace; may_sweep: it may also take the whole table; "
+        "sweep_only: it always takes the whole table, never only that ace"
     ),
     "ace_may_trail": msg("the ace that would take the whole table may be laid on it instead"),
     "ace_never_scopa": msg("an ace never scores a scopa, whatever it takes"),
     "no_ace_first_lead": msg("the first card of a hand may not be an ace, unless the hand holds only aces"),
+    "capture_to": msg(
+        "value: a card takes cards of its value or adding up to it; fifteen: table cards that make 15 with it "
+        "(Escoba); value_or_fifteen: either (Cirulla)"
+    ),
+    "pair_precedence": msg("a sum may not be taken while a single card of the played card's value is on the table"),
+    "must_capture": msg(
+        "card: a card that can capture must capture, another may be laid; hand: while any card of the hand can "
+        "capture, none may be laid"
+    ),
+    "scopa_in_last_deal": msg("a sweep during the last deal (the stock is empty) counts as a scopa"),
+    "redeal": msg(
+        "the four cards first dealt to the table are dealt again with three or four kings; with two or more aces; "
+        "with any ace; or never"
+    ),
+    "deal_fifteen": msg(
+        "the four cards first dealt to the table adding up to 15 (30) are taken at once as 1 (2) scopas, by the "
+        "dealer or by the first player"
+    ),
     "primiera_all_suits": msg("a side missing a suit cannot win the primiera"),
     "primiera_method": msg(
         "points: the highest prime total wins; sevens: most sevens, then sixes, aces...; "
@@ -98,6 +124,12 @@ OPTION_TITLES = {
     "ace_may_trail": msg("the ace may be laid instead"),
     "ace_never_scopa": msg("an ace never makes a scopa"),
     "no_ace_first_lead": msg("no ace as the first card"),
+    "capture_to": msg("a card takes"),
+    "pair_precedence": msg("an equal card before a sum"),
+    "must_capture": msg("who must capture"),
+    "scopa_in_last_deal": msg("scopas in the last deal"),
+    "redeal": msg("the deal is redealt"),
+    "deal_fifteen": msg("15 on the deal"),
     "primiera_all_suits": msg("primiera needs all four suits"),
     "primiera_method": msg("primiera counted by"),
     "primiera_min_sevens": msg("sevens needed for the primiera"),
@@ -131,6 +163,18 @@ VALUE_LABELS: dict[object, Msg] = {
     "capture": pmsg("option value", "takes itself"),
     "take_ace": pmsg("option value", "takes that ace"),
     "may_sweep": pmsg("option value", "may take the whole table"),
+    "sweep_only": pmsg("option value", "always takes the whole table"),
+    "value": pmsg("option value", "its value"),
+    "fifteen": pmsg("option value", "15 with it"),
+    "value_or_fifteen": pmsg("option value", "its value or 15 with it"),
+    "card": pmsg("option value", "the card that can"),
+    "hand": pmsg("option value", "the whole hand"),
+    "three_kings": pmsg("option value", "three kings"),
+    "two_aces": pmsg("option value", "two aces"),
+    "any_ace": pmsg("option value", "any ace"),
+    "never": pmsg("option value", "never"),
+    "dealer": pmsg("option value", "the dealer takes it"),
+    "first_player": pmsg("option value", "the first player takes it"),
     "highest": pmsg("option value", "highest"),
     "count_out": pmsg("option value", "count out"),
     "recount": pmsg("option value", "highest, ties recounted"),
@@ -138,6 +182,9 @@ VALUE_LABELS: dict[object, Msg] = {
     "left": pmsg("option value", "to the left"),
 }
 CAPTURE_OPTIONS = (
+    "capture_to",
+    "pair_precedence",
+    "must_capture",
     "capture_choice",
     "last_card_scopa",
     "ace_takes_all",
@@ -150,7 +197,18 @@ CAPTURE_OPTIONS = (
 )
 # The house rules as a form groups them, each group under a heading; every option is in one group.
 OPTION_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
-    (msg("Capturing"), ("capture_choice", "last_card_scopa")),
+    (
+        msg("Capturing"),
+        (
+            "capture_to",
+            "pair_precedence",
+            "capture_choice",
+            "must_capture",
+            "last_card_scopa",
+            "scopa_in_last_deal",
+        ),
+    ),
+    (msg("The deal"), ("redeal", "deal_fifteen")),
     (
         msg("The ace (Scopa d'assi)"),
         (
@@ -330,6 +388,12 @@ class Rules:
     ace_may_trail: bool = False
     ace_never_scopa: bool = False
     no_ace_first_lead: bool = False
+    capture_to: str = "value"
+    pair_precedence: bool = True
+    must_capture: str = "card"
+    scopa_in_last_deal: bool = True
+    redeal: str = "three_kings"
+    deal_fifteen: bool | str = False
     primiera_all_suits: bool = True
     primiera_method: str = "points"
     primiera_min_sevens: int = 0
@@ -458,6 +522,7 @@ class Rules:
                 ),
                 "ace_never_scopa",
             )
+        self._check_capture_combination()
         classic = Rules()
         for key, needs in OPTION_NEEDS.items():
             if key in UNCHECKED_NEEDS or getattr(self, key) == getattr(classic, key) or self.applies(key):
@@ -472,6 +537,37 @@ class Rules:
                 key,
                 needs=needed,
                 wanted=wanted,
+            )
+
+    def _check_capture_combination(self) -> None:
+        """Refuse the capture options of RULES.md 1.2 that contradict another option, naming the one to change."""
+        if self.capture_to == "fifteen":
+            # Both govern the ordinary capture only (RULES.md 1.2): with 15-captures alone they mean nothing.
+            for key, value in (("pair_precedence", False), ("capture_choice", "fewest")):
+                if getattr(self, key) == value:
+                    raise InvalidRulesError(
+                        msg(
+                            '%(key)s governs the capture of a card\'s own value, which capture_to "fifteen" '
+                            'does not play; choose capture_to "value" or "value_or_fifteen" to play it',
+                            key=key,
+                        ),
+                        key,
+                    )
+        if self.must_capture == "hand" and self.ace_may_trail:
+            raise InvalidRulesError(
+                msg(
+                    'ace_may_trail lets the ace be laid while it can capture, but must_capture "hand" lays no card '
+                    "while one can capture; choose one"
+                ),
+                "ace_may_trail",
+            )
+        if not self.scopa_in_last_deal and self.last_card_scopa:
+            raise InvalidRulesError(
+                msg(
+                    "scopa_in_last_deal false scores no scopa in the last deal, but last_card_scopa scores one with "
+                    "its very last card; choose one"
+                ),
+                "scopa_in_last_deal",
             )
 
     def applies(self, key: str) -> bool:

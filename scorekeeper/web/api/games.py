@@ -171,9 +171,11 @@ def moves() -> ResponseReturnValue:
     ensure_disjoint([("hand", hand), ("table", table)])
     last_play = read_flag(body, "last_play")
     first_lead = read_flag(body, "first_lead")
+    # ``last_deal``: the stock is empty (scopa_in_last_deal).
+    last_deal = read_flag(body, "last_deal")
     rules = read_rules(body)
     said = voice(read_style(body))
-    listed = list_moves(hand, table, rules, last_play, first_lead=first_lead)
+    listed = list_moves(hand, table, rules, last_play, first_lead=first_lead, last_deal=last_deal)
     # A made-up crowded table has thousands of plays: each card's are listed up to MOVES_PER_CARD and counted.
     return {
         "moves": [move_json(m, said) for m in listed.moves],
@@ -198,12 +200,13 @@ def judge() -> ResponseReturnValue:
     last_play = read_flag(body, "last_play")
     # ``first_lead``: the card leads the hand (no_ace_first_lead); ``hand``, optional, the cards held with it.
     first_lead = read_flag(body, "first_lead")
+    last_deal = read_flag(body, "last_deal")
     hand = None
     if body.get("hand") is not None:
         hand = parse_cards(body["hand"], "hand", high=HAND_MAX)
         ensure_disjoint([("hand", hand), ("table", table)])
     rules = read_rules(body)
-    verdict = judge_play(card, capture, table, rules, last_play, first_lead=first_lead, hand=hand)
+    verdict = judge_play(card, capture, table, rules, last_play, first_lead=first_lead, hand=hand, last_deal=last_deal)
     said = voice(read_style(body))
     return {
         "legal": verdict.legal,
@@ -223,11 +226,18 @@ def judge() -> ResponseReturnValue:
 @bp.post("/deal")
 @limits.checker
 def deal() -> ResponseReturnValue:
-    """Check the four cards first dealt to the table (3 or 4 kings: redeal)."""
+    """Check the four cards first dealt to the table: a redeal (the ``redeal`` option: 3 or 4 kings by default),
+    and with ``deal_fifteen`` the cards taken at once as scopas. ``reason`` says which rule decided."""
     body = json_body()
     table = parse_cards(body.get("table"), "table", low=DEAL_CARDS, high=DEAL_CARDS)
-    check = deal_check(table)
-    return {"redeal": check.redeal, "kings": check.kings, "reason": voice(read_style(body)).say(check.reason)}
+    check = deal_check(table, read_rules(body))
+    fifteen = check.fifteen
+    return {
+        "redeal": check.redeal,
+        "kings": check.kings,
+        "reason": voice(read_style(body)).say(check.reason),
+        "deal_fifteen": None if fifteen is None else {"side": fifteen.side, "scopas": fifteen.scopas},
+    }
 
 
 def read_side_names(body: dict[str, Any]) -> list[str]:

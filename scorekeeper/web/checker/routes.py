@@ -285,7 +285,7 @@ def capture_checker() -> Response | tuple[str, int]:
     if asked and not form.field_errors:
         try:
             if form.deal.data:
-                dealt = deal_check(table)
+                dealt = deal_check(table, form.rules)
             if hand:
                 plays = plays_by_card(
                     hand, table, form.rules, form.last.data, form.deck_style, first_lead=form.lead.data
