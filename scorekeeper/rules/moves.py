@@ -1010,7 +1010,7 @@ def deal_check(cards: Sequence[Card], rules: Rules = Rules()) -> DealCheck:
 def _redeal(rule: str, kings: int, aces: int) -> tuple[bool, Msg]:
     """Whether the deal is redealt under the ``redeal`` option, and why, citing the rule."""
     if rule == "never":
-        return False, msg("The deal is never redealt (redeal never): play on.")
+        return False, msg("The deal is never dealt again (redeal never): play on.")
     if rule == "two_aces":
         if aces >= 2:
             return True, msg("%(n)s aces are on the table: the hand is redealt (redeal two_aces).", n=aces)
