@@ -66,7 +66,7 @@ OPTION_HELP = {
     "ace_empty_table": msg("trail: an ace on an empty table is laid there; capture: it takes itself, a one-card trick"),
     "ace_on_ace": msg(
         "take_ace: an ace with an ace on the table takes that ace; may_sweep: it may also take the whole table; "
-        "sweep_only: it always takes the whole table, never only that ace"
+        "sweep_only: it always sweeps the table, never taking only that ace"
     ),
     "ace_may_trail": msg("the ace that would take the whole table may be laid on it instead"),
     "ace_never_scopa": msg("an ace never scores a scopa, whatever it takes"),
@@ -163,7 +163,7 @@ VALUE_LABELS: dict[object, Msg] = {
     "capture": pmsg("option value", "takes itself"),
     "take_ace": pmsg("option value", "takes that ace"),
     "may_sweep": pmsg("option value", "may take the whole table"),
-    "sweep_only": pmsg("option value", "always takes the whole table"),
+    "sweep_only": pmsg("option value", "always sweeps the table"),
     "value": pmsg("option value", "its value"),
     "fifteen": pmsg("option value", "15 with it"),
     "value_or_fifteen": pmsg("option value", "its value or 15 with it"),
