@@ -400,19 +400,23 @@ def move_groups(
 
     groups = []
     if rules.capture_to != "fifteen":
-        groups += _ordinary_groups(card, ctx, scopa_allowed, sweep)
+        groups += _ordinary_groups(card, ctx, scopa_allowed)
     if rules.capture_to != "value":
         # A 15-capture is a further choice beside the ordinary capture, never ruled by it (RULES.md 1.2).
         groups += _sum_groups(card, ctx, scopa_allowed, FIFTEEN - value, "fifteen")
+    # ace_on_ace "may_sweep": the ace may take the whole table instead of the ace on it; a capture that already
+    # takes the whole table (the ace alone on it, a 15-capture of it all) is the same play.
+    may_sweep = rules.ace_takes_all and value == 1 and rules.ace_on_ace == "may_sweep" and 1 in by_value
+    if may_sweep and not any(sum(n for _, n, _ in g.parts) == n_table for g in groups):
+        at = sum(1 for g in groups if g.kind == "match")
+        groups.insert(at, MoveGroup(card, sweep, rules.ace_sweep_scopa and scopa_allowed, "ace-sweep", ctx))
     if not groups:
         # Rule 3: only a card that cannot capture is trailed.
         return [MoveGroup(card, (), False, "trail", ctx)]
     return groups
 
 
-def _ordinary_groups(
-    card: Card, ctx: Context, scopa_allowed: bool, sweep: tuple[tuple[int, int, tuple[Card, ...]], ...]
-) -> list[MoveGroup]:
+def _ordinary_groups(card: Card, ctx: Context, scopa_allowed: bool) -> list[MoveGroup]:
     """The captures of a card's own value (rules 1 and 2): an equal single card, or a set adding up to it."""
     rules, value, n_table = ctx.rules, card.value, len(ctx.table)
     singles = ctx.by_value.get(value)
@@ -421,9 +425,6 @@ def _ordinary_groups(
         # Rule 1: an equal single card must be taken alone, never a sum (unless pair_precedence is false).
         is_scopa = n_table == 1 and scopa_allowed
         groups.append(MoveGroup(card, ((value, 1, singles),), is_scopa, "match", ctx, len(singles)))
-        if rules.ace_takes_all and value == 1 and rules.ace_on_ace == "may_sweep" and n_table > 1:
-            # ace_on_ace "may_sweep": the ace may take the whole table instead (with one card, the same play).
-            groups.append(MoveGroup(card, sweep, rules.ace_sweep_scopa and scopa_allowed, "ace-sweep", ctx))
         if rules.pair_precedence:
             return groups
     kind = "any-sum" if singles else "sum"
