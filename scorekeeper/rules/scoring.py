@@ -448,8 +448,7 @@ def score_round(
             )
         elif who and rules.napola_max < COINS_IN_DECK:
             text = msg(
-                "%(name)s has the napola: coins from the ace up to %(n)s, counted up to %(max)s at most "
-                "(napola_max), %(n)s points.",
+                "%(name)s has the napola, counted up to the %(max)s of coins (napola_max): %(n)s points.",
                 name=names[who[0]],
                 n=tallies[who[0]].napola,
                 max=rules.napola_max,
@@ -1099,6 +1098,13 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         )
     if type(tally.re_bello) is not bool:
         raise bad("re_bello", msg("re_bello must be true or false, not %(value)s", value=excerpt(tally.re_bello)))
+    for name in ("donna_di_denari", "grande"):
+        if type(getattr(tally, name)) is not bool:
+            raise bad(
+                name, msg("%(key)s must be true or false, not %(value)s", key=name, value=excerpt(getattr(tally, name)))
+            )
+        if getattr(tally, name) and not getattr(rules, name):
+            raise bad(name, msg("%(key)s is not played under these rules; leave it out or turn it on", key=name))
     known_coins = set()
     if tally.settebello:
         known_coins.add(7)
@@ -1115,11 +1121,26 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
                     value=excerpt(tally.napola),
                 ),
             )
+        if tally.napola > rules.napola_max:
+            raise bad(
+                "napola",
+                msg(
+                    "the napola is counted up to %(max)s under these rules (napola_max), not %(value)s",
+                    max=rules.napola_max,
+                    value=tally.napola,
+                ),
+            )
         known_coins.update(range(1, tally.napola + 1))
     if tally.re_bello:
         if not rules.re_bello:
             raise bad("re_bello", msg("re bello is not played under these rules; leave it out or turn it on"))
         known_coins.add(10)
+    if tally.donna_di_denari:
+        known_coins.add(9)
+    if tally.grande:
+        if (rules.donna_di_denari and not tally.donna_di_denari) or (rules.re_bello and not tally.re_bello):
+            raise bad("grande", msg("the grande holds the Cavallo and the Re of coins: mark them for this side too"))
+        known_coins.update((8, 9, 10))
     if tally.coins < len(known_coins):
         raise bad(
             "coins",
@@ -1131,19 +1152,20 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         )
     if tally.primiera is not None:
         value = tally.primiera
-        courts = rules.primiera_courts
+        courts = primes_of(rules)
+        top_value = max(possible_primiera(4, courts))
         coinless = tally.coins == 0
         if rules.primiera_all_suits:
             possible = possible_primiera(4, courts) if tally.cards >= 4 and not coinless else frozenset()
             expected = msg(
                 "a total of four prime values (%(low)s to %(max)s), or null for a side missing a suit",
                 low=min(possible_primiera(4, courts)),
-                max=PRIMIERA_MAX,
+                max=top_value,
             )
         else:
             top = min(4, tally.cards) - (1 if coinless else 0)
             possible = frozenset().union(*(possible_primiera(k, courts) for k in range(0, max(top, 0) + 1)))
-            expected = msg("a total of up to %(n)s prime values (0 to %(max)s)", n=max(top, 0), max=PRIMIERA_MAX)
+            expected = msg("a total of up to %(n)s prime values (0 to %(max)s)", n=max(top, 0), max=top_value)
         if type(value) is not int or value not in possible:
             raise bad(
                 "primiera",
@@ -1153,8 +1175,9 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
                     expected=expected,
                 ),
             )
-        if tally.settebello and value < 21:
-            raise bad("primiera", msg("a side with the settebello has a primiera of at least 21"))
+        seven = prime_table(courts)[7]
+        if tally.settebello and value < seven:
+            raise bad("primiera", msg("a side with the settebello has a primiera of at least %(n)s", n=seven))
     if tally.primiera_won is not None and type(tally.primiera_won) is not bool:
         raise bad("primiera_won", msg("primiera_won must be true or false"))
 
@@ -1176,6 +1199,10 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, pa
         raise InvalidRoundError(msg("only one side can hold the settebello (7 of coins)"), "sides")
     if sum(t.re_bello for t in tallies) > 1:
         raise InvalidRoundError(msg("only one side can hold the re bello (King of coins)"), "sides")
+    if sum(t.donna_di_denari for t in tallies) > 1:
+        raise InvalidRoundError(msg("only one side can hold the donna di denari (Cavallo of coins)"), "sides")
+    if sum(t.grande for t in tallies) > 1:
+        raise InvalidRoundError(msg("only one side can hold the grande (Fante, Cavallo and Re of coins)"), "sides")
     if sum(1 for t in tallies if t.napola) > 1:
         raise InvalidRoundError(msg("only one side can hold the napola (the Ace of coins starts it)"), "sides")
     if quick and partial:
