@@ -161,3 +161,23 @@ def test_the_rules_index_lists_every_scoring_option(client):
     assert "draw" in options["end"]["values"] and options["playoff"]["values"] == ["all", "leaders"]
     for name in ("tie_points", "score_primiera", "score_scopas", "donna_di_denari", "grande", "coin_points", "knocks"):
         assert options[name]["help"] and options[name]["title"]
+
+
+@pytest.mark.parametrize(
+    ("language", "draw_said", "grande_said"),
+    [
+        ("en", "A draw at 2-2", "no grande"),
+        ("it", "Patta a 2-2", "niente grande"),
+    ],
+)
+def test_the_scoreboard_says_a_draw_in_words_and_shows_the_new_categories_reasons(
+    client, language, draw_said, grande_said
+):
+    game = new_game(client, rules={"end": "draw", "target": 2, "grande": True})
+    assert hand(client, game, [won("cards", "settebello"), won("coins", "primiera")]).status_code == 201
+    page = client.get(f"/g/{game.id}", headers={"Accept-Language": language})
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert draw_said in html and grande_said in html
+    # The score sheet and its export write the grande's points too.
+    assert client.get(f"/g/{game.id}/sheet").status_code == 200
