@@ -37,6 +37,9 @@ SAME_IN_ITALIAN = {
     "piglia",
     "tutto",
     "assi",
+    # The donna di denari and Cirulla's grande are Italian names in every language.
+    "donna",
+    "grande",
     "denari",
     "coppe",
     "spade",

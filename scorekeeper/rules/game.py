@@ -157,11 +157,16 @@ class Progress:
     how: Msg | None = None
     # What each hand did to the game beyond its points (a call out, a recount), or None: shown with its reasons.
     notes: tuple[Msg | None, ...] = ()
+    # The game ended in a draw (``end: "draw"``): equal top totals at or over the target, and no winner.
+    draw: bool = False
+    # After a tie at or over the target under ``playoff: "leaders"``: the tied leaders, the only sides that can
+    # still win; empty when every side can.
+    contenders: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
-        """True once a side has won."""
-        return self.winner is not None
+        """True once a side has won, or the game ended in a draw."""
+        return self.winner is not None or self.draw
 
     @property
     def current(self) -> tuple[int, ...]:
@@ -176,17 +181,22 @@ def _shown(names: Sequence[str], totals: Sequence[int], first: int = 0) -> str:
     return ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=False))
 
 
-def play_out(rounds: Sequence[RoundScore], names: Sequence[str], target: int, end: str = "highest") -> Progress:
-    """Add up the hands in order and decide the game by ``end`` (``highest`` or ``count_out``).
+def play_out(
+    rounds: Sequence[RoundScore], names: Sequence[str], target: int, end: str = "highest", playoff: str = "all"
+) -> Progress:
+    """Add up the hands in order and decide the game by ``end`` and ``playoff``.
 
     ``highest``: after a hand, if any side is at or over the target, the single
     highest total wins; equal top totals mean another hand.  ``count_out``:
     points are added category by category and the first side to reach the
-    target wins at once; the rest of that hand goes unscored.
+    target wins at once; the rest of that hand goes unscored.  ``recount``: equal
+    top totals are broken by recounting the hand; ``draw``: they end the game as a
+    draw.  ``playoff: "leaders"``: after equal top totals only the tied leaders can
+    win the hands that follow (the others play and score on).
     """
     progress = Progress((), (), None, None, False, NOTHING)
     for score in rounds:
-        progress = play_on(progress, score, names, target, end)
+        progress = play_on(progress, score, names, target, end, playoff)
     if not rounds:
         progress = replace(progress, status=_status(progress, names, target))
     return progress
@@ -205,7 +215,14 @@ def _reach_first(before: Sequence[int], score: RoundScore, sides: Sequence[int],
     return None, score.categories[-1]
 
 
-def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target: int, end: str = "highest") -> Progress:
+def play_on(
+    progress: Progress,
+    score: RoundScore,
+    names: Sequence[str],
+    target: int,
+    end: str = "highest",
+    playoff: str = "all",
+) -> Progress:
     """``progress`` with one more hand added, as ``play_out`` would add it: the cost of one hand.
 
     Before ``end`` decides, a hand may end the game by itself: the napoleone (all ten coins) wins it at once, and
@@ -216,8 +233,12 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
     counted = [0] * len(names)
     number = len(progress.totals) + 1
     winner, finished, how, tied = progress.winner, progress.finished_round, progress.how, False
+    draw, contenders = progress.draw, progress.contenders
+    # The sides that can still win: every side, or the tied leaders of a playoff (``playoff: "leaders"``).
+    can_win = contenders or tuple(range(len(names)))
     note: Msg | None = None
-    if winner is None:
+    if not progress.finished:
+        contenders = ()
         if score.napoleone is not None:
             for i, side in enumerate(score.sides):
                 counted[i] = side.total
@@ -231,7 +252,7 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
                 for i, side in enumerate(score.sides):
                     counted[i] += side.points[category]
                     totals[i] += side.points[category]
-                reached = [i for i, t in enumerate(totals) if t >= target]
+                reached = [i for i in can_win if totals[i] >= target]
                 if reached:
                     top = max(totals[i] for i in reached)
                     leaders = [i for i in reached if totals[i] == top]
@@ -248,11 +269,17 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
             for i, side in enumerate(score.sides):
                 counted[i] = side.total
                 totals[i] += side.total
-        if winner is None and score.called is None and max(totals) >= target:
-            top = max(totals)
-            leaders = [i for i, t in enumerate(totals) if t == top]
+        if winner is None and score.called is None and max(totals[i] for i in can_win) >= target:
+            top = max(totals[i] for i in can_win)
+            leaders = [i for i in can_win if totals[i] == top]
             if len(leaders) == 1:
                 winner, finished = leaders[0], number
+            elif end == "draw":
+                draw, finished = True, number
+                note = msg(
+                    "Tied at %(top)s at or over the target: equal top totals end the game as a draw (end: draw).",
+                    top=top,
+                )
             elif end == "recount":
                 first, category = _reach_first(before, score, leaders, top)
                 if first is not None:
@@ -282,6 +309,13 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
                     )
             else:
                 tied = True
+            if tied and playoff == "leaders":
+                contenders = tuple(leaders)
+                playoff_note = msg(
+                    "Only the tied leaders, %(names)s, can win the hands that follow (playoff: leaders).",
+                    names=listing([names[i] for i in leaders], Join.AND),
+                )
+                note = playoff_note if note is None else msg("%(note)s %(more)s", note=note, more=playoff_note)
     else:
         # Hands recorded after the game was won count for nothing.
         tied = progress.tied
@@ -294,6 +328,8 @@ def play_on(progress: Progress, score: RoundScore, names: Sequence[str], target:
         NOTHING,
         how,
         (*progress.notes, note),
+        draw,
+        contenders,
     )
     return replace(after, status=_status(after, names, target))
 
@@ -380,8 +416,25 @@ def _status(progress: Progress, names: Sequence[str], target: int) -> Msg:
             later = msg("Hands after hand %(n)s are not counted: the game was already won.", n=progress.finished_round)
             status = msg("%(status)s %(later)s", status=status, later=later)
         return status
+    if progress.draw:
+        status = msg(
+            "A draw at %(score)s: equal top totals at or over %(target)s end the game.",
+            score=_shown(names, totals),
+            target=target,
+        )
+        if progress.finished_round is not None and progress.finished_round < hands:
+            later = msg("Hands after hand %(n)s are not counted: the game had ended.", n=progress.finished_round)
+            status = msg("%(status)s %(later)s", status=status, later=later)
+        return status
     if not hands:
         return msg("No hands yet: first to %(target)s wins.", target=target)
+    if progress.tied and progress.contenders:
+        return msg(
+            "Tied at %(score)s at or over %(target)s: play another hand; only %(names)s can win.",
+            score=_shown(names, totals),
+            target=target,
+            names=listing([names[i] for i in progress.contenders], Join.AND),
+        )
     if progress.tied:
         return msg(
             "Tied at %(score)s at or over %(target)s: play another hand.", score=_shown(names, totals), target=target

@@ -15,10 +15,22 @@ from .cards import Card, DeckStyle, parse_cards
 from .errors import InvalidRoundError, excerpt
 from .game import Progress, Side, dealer_and_leader, play_on, play_out
 from .options import SIDES_MAX, SIDES_MIN, Rules
-from .scoring import SCOPAS_MAX, WON_CATEGORIES, Reason, RoundScore, Tally, Won, score_round
+from .scoring import KNOCKS_MAX, SCOPAS_MAX, WON_CATEGORIES, Reason, RoundScore, Tally, Won, score_round
 from .text import ENGLISH, Join, Msg, SideName, Voice, keys, listing, msg
 
-TALLY_FIELDS = ("cards", "coins", "settebello", "primiera", "primiera_won", "napola", "re_bello")
+TALLY_FIELDS = (
+    "cards",
+    "coins",
+    "settebello",
+    "primiera",
+    "primiera_won",
+    "napola",
+    "re_bello",
+    "donna_di_denari",
+    "grande",
+)
+# Counts left out of a tally's stored form when they are 0 or false (the optional categories').
+OPTIONAL_COUNTS = ("napola", "re_bello", "donna_di_denari", "grande")
 ENTRY_KINDS = ("pile", "tally", "won")
 
 
@@ -50,6 +62,12 @@ class SideEntry:
     tally: Tally | None = None
     won: frozenset[str] | None = None
     napola: int = 0
+    # The side's knock points (Cirulla's bussare, with ``knocks`` on): a sum of 3s and 10s.
+    knocks: int = 0
+
+    def _with_knocks(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The stored form with ``"knocks"`` when the side knocked (left out at 0, as before knocks existed)."""
+        return {**body, "knocks": self.knocks} if self.knocks else body
 
     @property
     def held(self) -> tuple[Card, ...] | Tally | Won:
@@ -70,14 +88,14 @@ class SideEntry:
         """The stored and API form: ``{"pile": [...], "scopas": n}``, ``{"tally": {...}, "scopas": n}``
         or ``{"won": [...], "scopas": n}`` (with ``"napola": points`` when it has the napola)."""
         if self.pile is not None:
-            return {"pile": [str(c) for c in self.pile], "scopas": self.scopas}
+            return self._with_knocks({"pile": [str(c) for c in self.pile], "scopas": self.scopas})
         if self.won is not None:
             won: dict[str, Any] = {"won": [c for c in WON_CATEGORIES if c in self.won], "scopas": self.scopas}
-            return {**won, "napola": self.napola} if self.napola else won
+            return self._with_knocks({**won, "napola": self.napola} if self.napola else won)
         assert self.tally is not None
         tally = {k: getattr(self.tally, k) for k in TALLY_FIELDS}
-        tally = {k: v for k, v in tally.items() if v is not None and (k not in ("napola", "re_bello") or v)}
-        return {"tally": tally, "scopas": self.scopas}
+        tally = {k: v for k, v in tally.items() if v is not None and (k not in OPTIONAL_COUNTS or v)}
+        return self._with_knocks({"tally": tally, "scopas": self.scopas})
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +168,16 @@ class HandEntry:
                 raise InvalidRoundError(
                     msg("napola goes inside the tally; beside won only with a winners entry"), field
                 )
+            knocks = row.get("knocks", 0)
+            if type(knocks) is not int or not 0 <= knocks <= KNOCKS_MAX:
+                raise InvalidRoundError(
+                    msg(
+                        "knocks must be a whole number from 0 to %(max)s, not %(value)s",
+                        max=KNOCKS_MAX,
+                        value=excerpt(knocks),
+                    ),
+                    f"{field}.knocks",
+                )
             scopas = row.get("scopas", 0)
             if type(scopas) is not int or not 0 <= scopas <= SCOPAS_MAX:
                 raise InvalidRoundError(
@@ -161,11 +189,12 @@ class HandEntry:
                     f"{field}.scopas",
                 )
             if "pile" in row:
-                out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile")))
+                out.append(SideEntry(scopas, pile=parse_cards(row["pile"], f"{field}.pile"), knocks=knocks))
             elif "won" in row:
-                out.append(SideEntry(scopas, won=read_won(row["won"], f"{field}.won"), napola=row.get("napola", 0)))
+                won = read_won(row["won"], f"{field}.won")
+                out.append(SideEntry(scopas, won=won, napola=row.get("napola", 0), knocks=knocks))
             else:
-                out.append(SideEntry(scopas, tally=read_tally(row["tally"], f"{field}.tally")))
+                out.append(SideEntry(scopas, tally=read_tally(row["tally"], f"{field}.tally"), knocks=knocks))
         call = data.get("call_out")
         if call is not None and (type(call) is not int or not 0 <= call < len(out)):
             raise InvalidRoundError(
@@ -224,6 +253,8 @@ def read_tally(data: object, field: str) -> Tally:
         primiera_won=data.get("primiera_won"),
         napola=data.get("napola", 0),
         re_bello=data.get("re_bello", False),
+        donna_di_denari=data.get("donna_di_denari", False),
+        grande=data.get("grande", False),
     )
 
 
@@ -318,6 +349,11 @@ class GameScore:
         return self.progress.finished
 
     @property
+    def draw(self) -> bool:
+        """True when the game ended in a draw (``end: "draw"``): finished, with no winner."""
+        return self.progress.draw
+
+    @property
     def winner(self) -> int | None:
         return self.progress.winner
 
@@ -342,9 +378,10 @@ def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundSc
             msg("call_out is not played under these rules; leave it out, or start a game with call_out on"), "call_out"
         )
     sides = [(name, side.held, side.scopas) for name, side in zip(names, entry.sides, strict=True)]
+    knocks = [side.knocks for side in entry.sides]
     if entry.call is None:
-        return score_round(sides, rules)
-    return replace(score_round(sides, rules, partial=True), called=entry.call)
+        return score_round(sides, rules, knocks=knocks)
+    return replace(score_round(sides, rules, partial=True, knocks=knocks), called=entry.call)
 
 
 def _noted(score: RoundScore, progress: Progress, index: int) -> RoundScore:
@@ -364,7 +401,7 @@ def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameSc
     names = game.names
     if scores is None:
         scores = [score_entry(r.entry, names, game.rules) for r in game.rounds]
-    progress = play_out(scores, names, game.target, game.rules.end)
+    progress = play_out(scores, names, game.target, game.rules.end, game.rules.playoff)
     rounds = tuple(
         ScoredRound(record, _noted(score, progress, i), progress.counted[i], progress.totals[i])
         for i, (record, score) in enumerate(zip(game.rounds, scores, strict=True))
@@ -389,7 +426,7 @@ def add_hand(before: GameScore, record: RoundRecord, score: RoundScore, game: Ga
     >>> after.totals, str(after.progress.status)
     ((4, 0), 'A leads 4-0; 11 to win.')
     """
-    progress = play_on(before.progress, score, game.names, game.target, game.rules.end)
+    progress = play_on(before.progress, score, game.names, game.target, game.rules.end, game.rules.playoff)
     played = ScoredRound(
         record, _noted(score, progress, len(progress.totals) - 1), progress.counted[-1], progress.totals[-1]
     )
@@ -412,9 +449,9 @@ def change_said(before: GameScore, after: GameScore, done: Msg) -> Msg:
     >>> str(change_said(score_game(game), score_game(game), msg("Hand %(n)s deleted", n=1)))
     'Hand 1 deleted.'
     """
-    if before.winner == after.winner:
+    if before.winner == after.winner and before.finished == after.finished:
         return msg("%(done)s.", done=done)
-    if after.winner is None:
+    if not after.finished:
         return msg("%(done)s: the game is open again, %(status)s", done=done, status=after.progress.status)
     return msg("%(done)s: now %(status)s", done=done, status=after.progress.status)
 

@@ -57,7 +57,20 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "end": ("highest", "count_out", "recount"),
     "call_out": (False, True),
     "direction": ("right", "left"),
+    # Scoring a hand and ending the game (RULES.md 1.2 additions).
+    "tie_points": ("nobody", "each"),
+    "score_primiera": (True, False),
+    "score_scopas": (True, False),
+    "prime_values": ("classic", "face", "double"),
+    "donna_di_denari": (False, True),
+    "grande": (False, True),
+    "napola_max": (10, 3, 4, 5, 6, 7, 8, 9),
+    "coin_points": (False, True),
+    "knocks": (False, True),
+    "playoff": ("all", "leaders"),
 }
+# The values an option adds to one listed above (RULES.md 1.2 additions): its own line, so additions merge apart.
+OPTION_CHOICES["end"] = (*OPTION_CHOICES["end"], "draw")
 OPTION_HELP = {
     "capture_choice": msg("free: any set that adds up; fewest: only the sets with the fewest cards"),
     "last_card_scopa": msg("a sweep with the very last card of the hand counts as a scopa"),
@@ -103,13 +116,34 @@ OPTION_HELP = {
     "napoleone": msg("holding all ten coins wins the game at once"),
     "end": msg(
         "highest: highest total at or over the target wins; count_out: first to reach it wins; recount: as "
-        "highest, but equal top totals are broken by recounting the last hand category by category"
+        "highest, but equal top totals are broken by recounting the last hand category by category; draw: as "
+        "highest, but equal top totals end the game as a draw"
     ),
     "call_out": msg(
         "a side may call itself out during a hand: counted at once, it wins if it has reached the target, "
         "and loses if not"
     ),
     "direction": msg("the way the deal and the play pass: to the right (counter-clockwise) or to the left"),
+    # Scoring a hand and ending the game (RULES.md 1.2 additions).
+    "tie_points": msg("nobody: a category two or more sides tie for scores nobody; each: a point for each tied side"),
+    "score_primiera": msg("the primiera is counted; off, it scores nobody and is not shown"),
+    "score_scopas": msg("scopas are counted, 1 point each; off, no scopa may be entered or marked"),
+    "prime_values": msg(
+        "the values the primiera adds: classic 21, 18, 16, 15, 14, 13, 12, 10; face: each card's capture value "
+        "(Ace 1 ... Re 10); double: twice the face value, the Ace 13 and the court cards 1"
+    ),
+    "donna_di_denari": msg("the Cavallo (Donna, Queen) of coins scores 1 to its holder"),
+    "grande": msg("Fante, Cavallo and Re of coins together score 5 (Cirulla's grande)"),
+    "napola_max": msg("the napola (Cirulla's piccola) counts its run of coins up to this card"),
+    "coin_points": msg("every coin taken scores 1 point besides the usual categories"),
+    "knocks": msg(
+        "Cirulla's knock: three dealt cards totalling 9 or less score 3, three of a kind 10 (the 7 of cups is "
+        "wild); each side's knock points are entered with the hand"
+    ),
+    "playoff": msg(
+        "when the top totals tie at or over the target: every side can still win the next hand (all), or only the "
+        "tied leaders (leaders)"
+    ),
     "target": msg("the score that ends the game"),
     "deal": msg("3+4: 3 cards each and 4 to the table; 9+4: Scopone; 10+0: Scopone scientifico"),
 }
@@ -141,6 +175,17 @@ OPTION_TITLES = {
     "end": msg("end of the game"),
     "call_out": msg("calling oneself out"),
     "direction": msg("direction of play"),
+    # Scoring a hand and ending the game (RULES.md 1.2 additions).
+    "tie_points": msg("a tied category"),
+    "score_primiera": msg("primiera counted"),
+    "score_scopas": msg("scopas counted"),
+    "prime_values": msg("prime values"),
+    "donna_di_denari": msg("donna di denari"),
+    "grande": msg("grande"),
+    "napola_max": msg("napola counted up to"),
+    "coin_points": msg("a point for every coin"),
+    "knocks": msg("knocks (bussare)"),
+    "playoff": msg("who can win after a tie"),
     "target": msg("target"),
     "deal": msg("deal"),
 }
@@ -180,6 +225,15 @@ VALUE_LABELS: dict[object, Msg] = {
     "recount": pmsg("option value", "highest, ties recounted"),
     "right": pmsg("option value", "to the right"),
     "left": pmsg("option value", "to the left"),
+    # Scoring a hand and ending the game (RULES.md 1.2 additions).
+    "nobody": pmsg("option value", "scores nobody"),
+    "each": pmsg("option value", "a point each"),
+    "classic": pmsg("option value", "classic"),
+    "face": pmsg("option value", "face value"),
+    "double": pmsg("option value", "double face value"),
+    "draw": pmsg("option value", "highest, ties drawn"),
+    "all": pmsg("option value", "every side"),
+    "leaders": pmsg("option value", "only the tied leaders"),
 }
 CAPTURE_OPTIONS = (
     "capture_to",
@@ -223,8 +277,22 @@ OPTION_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
     ),
     (msg("Primiera"), ("primiera_all_suits", "primiera_method", "primiera_min_sevens", "primiera_courts")),
     (msg("Extra points"), ("napola", "napola_points", "re_bello", "napoleone")),
-    (msg("End of the game"), ("end", "call_out")),
+    (msg("End of the game"), ("end", "call_out", "playoff")),
     (msg("Seats"), ("direction",)),
+    (
+        msg("Scoring a hand"),
+        (
+            "tie_points",
+            "score_primiera",
+            "score_scopas",
+            "prime_values",
+            "donna_di_denari",
+            "grande",
+            "napola_max",
+            "coin_points",
+            "knocks",
+        ),
+    ),
 )
 # Options that mean something only when others have these values (RULES.md 1.1): a form shows them only then.
 OPTION_NEEDS: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -233,6 +301,7 @@ OPTION_NEEDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "ace_on_ace": (("ace_takes_all", True),),
     "ace_may_trail": (("ace_takes_all", True),),
     "napola_points": (("napola", True),),
+    "napola_max": (("napola", True),),
 }
 # Games were stored with ace_sweep_scopa on and ace takes all off before combinations were checked: it stays allowed.
 UNCHECKED_NEEDS = frozenset({"ace_sweep_scopa"})
@@ -405,6 +474,17 @@ class Rules:
     end: str = "highest"
     call_out: bool = False
     direction: str = "right"
+    # Scoring a hand and ending the game (RULES.md 1.2 additions).
+    tie_points: str = "nobody"
+    score_primiera: bool = True
+    score_scopas: bool = True
+    prime_values: str = "classic"
+    donna_di_denari: bool = False
+    grande: bool = False
+    napola_max: int = 10
+    coin_points: bool = False
+    knocks: bool = False
+    playoff: str = "all"
     target: int | None = None
     deal: str | None = None
 
@@ -523,6 +603,7 @@ class Rules:
                 "ace_never_scopa",
             )
         self._check_capture_combination()
+        self._check_scoring_combination()
         classic = Rules()
         for key, needs in OPTION_NEEDS.items():
             if key in UNCHECKED_NEEDS or getattr(self, key) == getattr(classic, key) or self.applies(key):
@@ -568,6 +649,38 @@ class Rules:
                     "its very last card; choose one"
                 ),
                 "scopa_in_last_deal",
+            )
+
+    def _check_scoring_combination(self) -> None:
+        """Refuse the scoring and ending options of RULES.md 1.2 where they contradict another option."""
+        if self.napola and self.napola_points == "flat" and self.napola_max != 10:
+            raise InvalidRulesError(
+                msg(
+                    'napola_max counts the napola\'s run up to a coin, but napola_points "flat" always scores 3; '
+                    "choose one"
+                ),
+                "napola_max",
+            )
+        if self.prime_values != "classic" and self.primiera_courts != "10":
+            raise InvalidRulesError(
+                msg(
+                    "prime_values %(value)s sets the court cards' values itself; primiera_courts works only with the "
+                    "classic prime values",
+                    value=_json(self.prime_values),
+                ),
+                "prime_values",
+            )
+        if not self.score_primiera and (
+            self.primiera_method != "points" or self.primiera_min_sevens or self.prime_values != "classic"
+        ):
+            raise InvalidRulesError(
+                msg("score_primiera is off, so the primiera's other options mean nothing; leave them as they are"),
+                "score_primiera",
+            )
+        if self.playoff != "all" and self.end == "draw":
+            raise InvalidRulesError(
+                msg('end "draw" ends the game on a tie, so no playoff is played; leave playoff "all"'),
+                "playoff",
             )
 
     def applies(self, key: str) -> bool:

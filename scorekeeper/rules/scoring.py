@@ -18,10 +18,10 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
-from .cards import DECK, DECK_SIZE, RE_BELLO, SETTEBELLO, Card, Suit, prime_values, sorted_cards
+from .cards import DECK, DECK_SIZE, RE_BELLO, SETTEBELLO, Card, Rank, Suit, prime_values, sorted_cards
 from .errors import InvalidRoundError, excerpt
 from .options import SIDES_MAX, SIDES_MIN, Rules
-from .text import ENGLISH, Join, Msg, Voice, keys, listing, msg, nmsg, pmsg, side_msg
+from .text import ENGLISH, Join, Listing, Msg, Voice, keys, listing, msg, nmsg, pmsg, side_msg
 
 COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
 # Each scopa takes at least two cards, so no side makes more than 20 in one hand.
@@ -30,6 +30,8 @@ SCOPAS_MAX = DECK_SIZE // 2
 PRIMIERA_MAX = 4 * max(c.prime for c in DECK)
 CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas")
 EXTRA_CATEGORIES = ("napola", "re_bello")
+# The scoring categories of RULES.md 1.2, each counted only where its option is on, after the ones above.
+LATER_CATEGORIES = ("donna_di_denari", "grande", "coin_points", "knocks")
 # Primiera by sevens: most sevens, then sixes, aces, fives, fours, threes, twos.
 SEVENS_ORDER = (7, 6, 1, 5, 4, 3, 2)
 # How far each counting by sevens looks down SEVENS_ORDER: "sevens" all the way, "sevens_only" at the sevens,
@@ -39,10 +41,45 @@ SEVENS_DEPTH = {"sevens": len(SEVENS_ORDER), "sevens_only": 1, "sevens_sixes": 2
 SIMPLE_ORDER = (7, 6, 1, 5, 4, 3, 2, 10, 9, 8)
 # The winners entry asks who won each of these (re bello only when played); the settebello and the
 # re bello are single cards, so exactly one side has each and they cannot be tied.
-WON_CATEGORIES = ("cards", "coins", "settebello", "primiera", "re_bello")
-NO_TIE = frozenset({"settebello", "re_bello"})
+WON_CATEGORIES = ("cards", "coins", "settebello", "primiera", "re_bello", "donna_di_denari", "grande")
+NO_TIE = frozenset({"settebello", "re_bello", "donna_di_denari"})
+# Categories held by one side or by nobody, never shared on a tie: the single cards, and the grande's three coins.
+ONE_HOLDER = NO_TIE | {"grande"}
+# What each won category is worth to its side: 1, and the grande 5 (Fante, Cavallo and Re of coins together).
+CATEGORY_POINTS = {"grande": 5}
+DONNA_DI_DENARI = Card(Rank.CAVALLO, Suit.DENARI)
+GRANDE_CARDS = frozenset(Card(r, Suit.DENARI) for r in (Rank.FANTE, Rank.CAVALLO, Rank.RE))
+# Cirulla's knocks: 3 for a hand of 9 or less, 10 for three of a kind. A side is dealt at most twelve three-card
+# hands in one hand of Scopa (two players, 36 cards dealt in threes), so it knocks at most 60 points' worth.
+KNOCK_POINTS = (3, 10)
+KNOCKS_MAX = 60
+# The prime values besides the classic ones (``prime_values``, RULES.md 1.2): each card's capture value, or twice
+# it with the Ace 13 and the court cards 1. The classic values follow ``primiera_courts`` (cards.prime_values).
+OTHER_PRIMES = {
+    "face": {r: r for r in range(1, 11)},
+    "double": {1: 13, **{r: 2 * r for r in range(2, 8)}, 8: 1, 9: 1, 10: 1},
+}
 NAPOLA_MIN = 3  # Ace, 2 and 3 of coins
 COURT_WORDS = {"0": msg("0 each"), "rank": msg("8, 9 and 10")}
+PRIME_WORDS = {
+    "face": msg("each card counts its capture value, Ace 1 to Re 10 (prime_values)"),
+    "double": msg("each card counts twice its capture value, the Ace 13 and the court cards 1 (prime_values)"),
+}
+
+
+def prime_table(values: str = "10") -> dict[int, int]:
+    """Each rank's prime value: ``values`` is a ``primiera_courts`` ("10", "0", "rank") for the classic values,
+    or a ``prime_values`` other than classic ("face", "double").
+
+    >>> [prime_table(v)[1] for v in ("10", "face", "double")]
+    [16, 1, 13]
+    """
+    return OTHER_PRIMES[values] if values in OTHER_PRIMES else prime_values(values)
+
+
+def primes_of(rules: Rules) -> str:
+    """The prime values ``rules`` count with, as ``prime_table`` takes them."""
+    return rules.primiera_courts if rules.prime_values == "classic" else rules.prime_values
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +103,16 @@ class Tally:
     napola: int = 0
     re_bello: bool = False
     pile: tuple[Card, ...] | None = None
+    donna_di_denari: bool = False
+    grande: bool = False
 
     @classmethod
     def from_pile(cls, pile: Sequence[Card], rules: Rules = Rules()) -> Tally:
         """Count a captured pile under ``rules``."""
         pile = sorted_cards(pile)
-        best = primiera_cards(pile, rules.primiera_courts)
+        best = primiera_cards(pile, primes_of(rules))
         missing = tuple(s for s in Suit if s not in {c.suit for c in best})
-        primes = prime_values(rules.primiera_courts)
+        primes = prime_table(primes_of(rules))
         value: int | None = sum(primes[c.value] for c in best)
         if missing and rules.primiera_all_suits:
             value = None
@@ -86,9 +125,11 @@ class Tally:
             primiera_cards=best,
             sevens=tuple(ranks.count(r) for r in SEVENS_ORDER),
             missing_suits=missing,
-            napola=napola_points(pile),
+            napola=min(napola_points(pile), rules.napola_max),
             re_bello=RE_BELLO in pile,
             pile=pile,
+            donna_di_denari=DONNA_DI_DENARI in pile,
+            grande=set(pile) >= GRANDE_CARDS,
         )
 
 
@@ -98,7 +139,13 @@ def won_categories(rules: Rules = Rules()) -> tuple[str, ...]:
     >>> won_categories()
     ('cards', 'coins', 'settebello', 'primiera')
     """
-    return tuple(c for c in WON_CATEGORIES if c != "re_bello" or rules.re_bello)
+    played = {
+        "primiera": rules.score_primiera,
+        "re_bello": rules.re_bello,
+        "donna_di_denari": rules.donna_di_denari,
+        "grande": rules.grande,
+    }
+    return tuple(c for c in WON_CATEGORIES if played.get(c, True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +245,7 @@ class RoundScore:
 def primiera_cards(pile: Sequence[Card], courts: str = "10") -> tuple[Card, ...]:
     """The best card of each suit held, by prime value (a 7 before a 6 before an ace...); ``courts`` is
     ``primiera_courts``, the value of Fante, Cavallo and Re."""
-    primes = prime_values(courts)
+    primes = prime_table(courts)
     best: dict[Suit, Card] = {}
     for card in pile:
         held = best.get(card.suit)
@@ -221,7 +268,7 @@ def primiera(pile: Sequence[Card], all_suits: bool = True, courts: str = "10") -
     best = primiera_cards(pile, courts)
     if all_suits and len(best) < 4:
         return None
-    primes = prime_values(courts)
+    primes = prime_table(courts)
     return sum(primes[c.value] for c in best)
 
 
@@ -265,7 +312,7 @@ def napola_points(pile: Sequence[Card]) -> int:
 @cache
 def possible_primiera(suits: int, courts: str = "10") -> frozenset[int]:
     """Every prime total that ``suits`` best cards (one per suit) can make, court cards valued as ``courts`` says."""
-    values = sorted(set(prime_values(courts).values()))
+    values = sorted(set(prime_table(courts).values()))
     return frozenset(sum(combo) for combo in combinations_with_replacement(values, suits))
 
 
@@ -274,8 +321,10 @@ def score_round(
     rules: Rules = Rules(),
     *,
     partial: bool = False,
+    knocks: Sequence[int] | None = None,
 ) -> RoundScore:
-    """Score one hand. Each side is ``(name, pile or Tally or Won, scopas)``.
+    """Score one hand. Each side is ``(name, pile or Tally or Won, scopas)``; ``knocks`` are each side's knock
+    points (Cirulla's bussare, with ``knocks`` on), none when not given.
 
     Piles may leave cards out (a warning says which); a card in two piles, a
     negative count, or more scopas than a pile allows is an ``InvalidRoundError``.
@@ -290,6 +339,17 @@ def score_round(
             ),
             "sides",
         )
+    if knocks is not None:
+        if len(knocks) != len(sides):
+            raise InvalidRoundError(msg("give knocks for every side of the hand, or for none"), "sides")
+        check_knocks(knocks, rules)
+    if not rules.score_scopas:
+        for i, (_, _, side_scopas) in enumerate(sides):
+            if side_scopas:
+                raise InvalidRoundError(
+                    msg("scopas are not counted under these rules (score_scopas is off); enter 0 scopas"),
+                    f"sides[{i}].scopas",
+                )
     wons = [held for _, held, _ in sides if isinstance(held, Won)]
     if wons:
         if len(wons) != len(sides):
@@ -297,7 +357,12 @@ def score_round(
                 msg("give every side of a hand the same kind of entry: the categories won, or piles or counts"),
                 "sides",
             )
-        return _score_won([name for name, _, _ in sides], wons, [n for _, _, n in sides], rules, partial)
+        if rules.coin_points:
+            raise InvalidRoundError(
+                msg("coin_points scores every coin taken, so enter this hand by piles or counts, not by winners"),
+                "sides",
+            )
+        return _score_won([name for name, _, _ in sides], wons, [n for _, _, n in sides], rules, partial, knocks)
     tallies: list[Tally] = []
     scopas: list[int] = []
     owner: dict[Card, int] = {}
@@ -346,17 +411,20 @@ def score_round(
     points: list[dict[str, int]] = [{} for _ in sides]
     reasons: list[Reason] = []
 
-    def award(category: str, winner: int | None, text: Msg) -> None:
+    def award(category: str, winners: Sequence[int], text: Msg) -> None:
+        """The category's points to each of ``winners`` (one side, or the tied sides under tie_points "each")."""
+        worth = CATEGORY_POINTS.get(category, 1)
         for i, p in enumerate(points):
-            p[category] = 1 if i == winner else 0
-        reasons.append(Reason(category, winner, text))
+            p[category] = worth if i in winners else 0
+        reasons.append(Reason(category, winners[0] if len(winners) == 1 else None, text))
 
-    award(*_most(names, [t.cards for t in tallies], "cards"))
-    award(*_most(names, [t.coins for t in tallies], "coins"))
+    each = rules.tie_points == "each"
+    award(*_most(names, [t.cards for t in tallies], "cards", each))
+    award(*_most(names, [t.coins for t in tallies], "coins", each))
     holder = next((i for i, t in enumerate(tallies) if t.settebello), None)
     award(
         "settebello",
-        holder,
+        () if holder is None else (holder,),
         side_msg(
             "%(name)s took the settebello (7 of coins).",
             "%(name)s took the settebello (7 of coins).",
@@ -365,8 +433,9 @@ def score_round(
         if holder is not None
         else msg("Nobody took the settebello (7 of coins): it is not in any pile."),
     )
-    award(*_primiera(names, tallies, rules))
-    _add_scopas(points, reasons, names, scopas)
+    if rules.score_primiera:
+        award(*_primiera(names, tallies, rules))
+    _add_scopas(points, reasons, names, scopas, rules)
     if rules.napola:
         for i, p in enumerate(points):
             p["napola"] = _napola_scored(tallies[i].napola, rules)
@@ -376,6 +445,13 @@ def score_round(
                 "%(name)s has the napola (coins from the ace up to %(n)s): a flat 3 points.",
                 name=names[who[0]],
                 n=tallies[who[0]].napola,
+            )
+        elif who and rules.napola_max < COINS_IN_DECK:
+            text = msg(
+                "%(name)s has the napola, counted up to the %(max)s of coins (napola_max): %(n)s points.",
+                name=names[who[0]],
+                n=tallies[who[0]].napola,
+                max=rules.napola_max,
             )
         else:
             text = (
@@ -392,7 +468,7 @@ def score_round(
         king = next((i for i, t in enumerate(tallies) if t.re_bello), None)
         award(
             "re_bello",
-            king,
+            () if king is None else (king,),
             side_msg(
                 "%(name)s took the re bello (King of coins).",
                 "%(name)s took the re bello (King of coins).",
@@ -401,6 +477,22 @@ def score_round(
             if king is not None
             else msg("Nobody took the re bello (King of coins)."),
         )
+    if rules.donna_di_denari:
+        donna = next((i for i, t in enumerate(tallies) if t.donna_di_denari), None)
+        award("donna_di_denari", () if donna is None else (donna,), _donna_text(names, donna, False))
+    if rules.grande:
+        grande = next((i for i, t in enumerate(tallies) if t.grande), None)
+        award("grande", () if grande is None else (grande,), _grande_text(names, grande, False))
+    if rules.coin_points:
+        for i, p in enumerate(points):
+            p["coin_points"] = tallies[i].coins
+        counts = listing([msg("%(name)s %(n)s", name=names[i], n=t.coins) for i, t in enumerate(tallies)], Join.COMMA)
+        reasons.append(
+            Reason(
+                "coin_points", None, msg("Every coin taken scores 1 point (coin_points): %(counts)s.", counts=counts)
+            )
+        )
+    _add_knocks(points, reasons, names, knocks, rules)
     napoleone = _napoleone(names, [t.coins == COINS_IN_DECK for t in tallies], rules, reasons)
     return RoundScore(
         tuple(SideScore(names[i], tallies[i], scopas[i], points[i]) for i in range(len(sides))),
@@ -408,6 +500,76 @@ def score_round(
         tuple(warnings),
         napoleone,
     )
+
+
+def _donna_text(names: list[str], side: int | None, told: bool) -> Msg:
+    """Why the donna di denari (the Cavallo of coins) went where it did; ``told``: as told at the table."""
+    if side is None:
+        return msg("Nobody took the donna di denari (Cavallo of coins).")
+    if told:
+        return msg(
+            "%(name)s took the donna di denari (Cavallo of coins), 1 point, as told at the table.", name=names[side]
+        )
+    return msg("%(name)s took the donna di denari (Cavallo of coins): 1 point.", name=names[side])
+
+
+def _grande_text(names: list[str], side: int | None, told: bool) -> Msg:
+    """Why the grande (Fante, Cavallo and Re of coins together) went where it did."""
+    if side is None:
+        return msg("Nobody holds Fante, Cavallo and Re of coins together: no grande.")
+    if told:
+        return msg(
+            "%(name)s has the grande (Fante, Cavallo and Re of coins): 5 points, as told at the table.",
+            name=names[side],
+        )
+    return msg("%(name)s has the grande (Fante, Cavallo and Re of coins together): 5 points.", name=names[side])
+
+
+def check_knocks(knocks: Sequence[object], rules: Rules) -> None:
+    """Raise unless each side's knock points (Cirulla's bussare) are a sum of 3s and 10s, with ``knocks`` on.
+
+    >>> check_knocks([13, 0], Rules(knocks=True))
+    >>> check_knocks([4, 0], Rules(knocks=True))
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidRoundError: knocks must be a sum of 3s and 10s (3, 6, 10, 13...), not 4
+    """
+    for i, n in enumerate(knocks):
+        field = f"sides[{i}].knocks"
+        if type(n) is not int or not 0 <= n <= KNOCKS_MAX:
+            raise InvalidRoundError(
+                msg("knocks must be a whole number from 0 to %(max)s, not %(value)s", max=KNOCKS_MAX, value=excerpt(n)),
+                field,
+            )
+        if n and not rules.knocks:
+            raise InvalidRoundError(
+                msg("knocks are not played under these rules; leave them out, or start a game with knocks on"), field
+            )
+        if not any((n - 10 * tens) % 3 == 0 for tens in range(n // 10 + 1)):
+            raise InvalidRoundError(msg("knocks must be a sum of 3s and 10s (3, 6, 10, 13...), not %(n)s", n=n), field)
+
+
+def _add_knocks(
+    points: list[dict[str, int]],
+    reasons: list[Reason],
+    names: list[str],
+    knocks: Sequence[int] | None,
+    rules: Rules,
+) -> None:
+    """Each side's knock points, where knocks are played (checked by ``check_knocks``)."""
+    if not rules.knocks:
+        return
+    given = list(knocks or [0] * len(names))
+    for i, p in enumerate(points):
+        p["knocks"] = given[i]
+    if not any(given):
+        text = msg("No knocks this hand (knocks: 3 for three dealt cards of 9 or less, 10 for three of a kind).")
+    else:
+        counts = listing([msg("%(name)s %(n)s", name=names[i], n=n) for i, n in enumerate(given) if n], Join.COMMA)
+        text = msg(
+            "Knocks, 3 for three dealt cards of 9 or less and 10 for three of a kind: %(counts)s.", counts=counts
+        )
+    reasons.append(Reason("knocks", None, text))
 
 
 def _napoleone(names: list[str], all_coins: list[bool], rules: Rules, reasons: list[Reason]) -> int | None:
@@ -435,6 +597,10 @@ CATEGORY_NAMES = {
     "napola": pmsg("category", "napola"),
     "re_bello": pmsg("category", "re bello"),
     "napoleone": pmsg("category", "napoleone"),
+    "donna_di_denari": pmsg("category", "donna di denari"),
+    "grande": pmsg("category", "grande"),
+    "coin_points": pmsg("category", "coin points"),
+    "knocks": pmsg("category", "knocks"),
 }
 CATEGORY_NOUNS = {
     "cards": msg("the cards"),
@@ -442,13 +608,24 @@ CATEGORY_NOUNS = {
     "settebello": msg("the settebello (7 of coins)"),
     "primiera": msg("the primiera"),
     "re_bello": msg("the re bello (King of coins)"),
+    "donna_di_denari": msg("the donna di denari (Cavallo of coins)"),
+    "grande": msg("the grande (Fante, Cavallo and Re of coins)"),
 }
 
 
-def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rules, partial: bool) -> RoundScore:
-    """Score a hand entered by winners: each category to the side that won it, none when tied."""
+def _score_won(
+    names: list[str],
+    wons: list[Won],
+    scopas: list[int],
+    rules: Rules,
+    partial: bool,
+    knocks: Sequence[int] | None = None,
+) -> RoundScore:
+    """Score a hand entered by winners: each category to the side that won it, none when tied (under
+    ``tie_points: "each"`` a tie is listed for every tied side, and each scores it)."""
     asked = won_categories(rules)
     owner: dict[str, int] = {}
+    shared: dict[str, list[int]] = {}
     for i, won in enumerate(wons):
         field = f"sides[{i}]"
         if not isinstance(won.categories, frozenset) or not all(isinstance(c, str) for c in won.categories):
@@ -467,6 +644,9 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
                     ),
                     f"{field}.won",
                 )
+            if category in owner and rules.tie_points == "each" and category not in ONE_HOLDER:
+                shared.setdefault(category, [owner[category]]).append(i)
+                continue
             if category in owner:
                 first = owner[category]
                 raise InvalidRoundError(
@@ -505,6 +685,15 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
             raise InvalidRoundError(
                 msg("napola is not played under these rules; leave it out or turn the napola on"), f"{field}.napola"
             )
+        if napola > rules.napola_max:
+            raise InvalidRoundError(
+                msg(
+                    "the napola is counted up to %(max)s under these rules (napola_max), not %(value)s",
+                    max=rules.napola_max,
+                    value=napola,
+                ),
+                f"{field}.napola",
+            )
     for category in sorted(NO_TIE & set(asked)):
         if category not in owner and not partial:
             raise InvalidRoundError(
@@ -528,7 +717,11 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
                 ),
                 f"sides[{i}].napola",
             )
-        needs = [c for c, low in (("settebello", 7), ("re_bello", 10), ("coins", 6)) if run >= low and c in asked]
+        needs = [
+            c
+            for c, low in (("settebello", 7), ("re_bello", 10), ("coins", 6), ("donna_di_denari", 9), ("grande", 10))
+            if run >= low and c in asked
+        ]
         for category in needs:
             if owner.get(category) != i:
                 raise InvalidRoundError(
@@ -541,15 +734,35 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
                     f"sides[{i}].napola",
                 )
 
+    grande = owner.get("grande")
+    for category in ("donna_di_denari", "re_bello"):
+        if grande is not None and category in asked and owner.get(category) != grande:
+            raise InvalidRoundError(
+                msg(
+                    "the grande is Fante, Cavallo and Re of coins together, so %(name)s also won %(what)s",
+                    name=names[grande],
+                    what=CATEGORY_NOUNS[category],
+                ),
+                f"sides[{grande}].won",
+            )
     points: list[dict[str, int]] = [{} for _ in names]
     reasons: list[Reason] = []
 
     def award(category: str) -> None:
         winner = owner.get(category)
+        winners = shared.get(category, [] if winner is None else [winner])
+        worth = CATEGORY_POINTS.get(category, 1)
         for i, p in enumerate(points):
-            p[category] = 1 if i == winner else 0
+            p[category] = worth if i in winners else 0
         noun = CATEGORY_NOUNS[category]
-        if winner is not None:
+        if len(winners) > 1:
+            reasons.append(Reason(category, None, _tie_each(names, winners, noun, msg("as told at the table"))))
+            return
+        if category == "donna_di_denari":
+            text = _donna_text(names, winner, True)
+        elif category == "grande":
+            text = _grande_text(names, winner, True)
+        elif winner is not None:
             text = msg("%(name)s won %(what)s, as told at the table.", name=names[winner], what=noun)
         elif category in NO_TIE:  # only in a hand stopped by a call out
             text = msg("Nobody took %(what)s before the hand was stopped.", what=noun)
@@ -558,8 +771,9 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
         reasons.append(Reason(category, winner, text))
 
     for category in ("cards", "coins", "settebello", "primiera"):
-        award(category)
-    _add_scopas(points, reasons, names, scopas)
+        if category in asked:
+            award(category)
+    _add_scopas(points, reasons, names, scopas, rules)
     if rules.napola:
         for i, p in enumerate(points):
             p["napola"] = _napola_scored(wons[i].napola, rules)
@@ -575,6 +789,10 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
         reasons.append(Reason("napola", napolas[0] if napolas else None, text))
     if rules.re_bello:
         award("re_bello")
+    for category in ("donna_di_denari", "grande"):
+        if category in asked:
+            award(category)
+    _add_knocks(points, reasons, names, knocks, rules)
     # A napola told as running to the King of coins holds all ten coins: the napoleone.
     napoleone = _napoleone(names, [w.napola == COINS_IN_DECK for w in wons], rules, reasons)
     return RoundScore(
@@ -585,16 +803,29 @@ def _score_won(names: list[str], wons: list[Won], scopas: list[int], rules: Rule
     )
 
 
-def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int | None, Msg]:
-    """The side with the single highest count, or nobody on a tie (with any number of sides)."""
+def _tie_each(names: list[str], leaders: Sequence[int], what: Msg, detail: Msg | Listing | str) -> Msg:
+    """Why every tied side scores a category (``tie_points: "each"``)."""
+    return msg(
+        "%(names)s tie for %(what)s (%(detail)s): each scores it, as a tie pays every tied side (tie_points).",
+        names=listing([names[i] for i in leaders], Join.AND),
+        what=what,
+        detail=detail,
+    )
+
+
+def _most(names: list[str], counts: list[int], category: str, each: bool = False) -> tuple[str, list[int], Msg]:
+    """The side with the single highest count, or nobody on a tie (with any number of sides); ``each``
+    (``tie_points: "each"``): every tied side."""
     top = max(counts)
     leaders = [i for i, c in enumerate(counts) if c == top]
     shown = "-".join(str(c) for c in counts)
+    if len(leaders) > 1 and each:
+        return category, leaders, _tie_each(names, leaders, CATEGORY_NOUNS[category], shown)
     if len(leaders) == 1:
         if category == "cards":
             return (
                 category,
-                leaders[0],
+                leaders,
                 side_msg(
                     "%(name)s took the most cards: %(counts)s.",
                     "%(name)s took the most cards: %(counts)s.",
@@ -604,7 +835,7 @@ def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int 
             )
         return (
             category,
-            leaders[0],
+            leaders,
             side_msg(
                 "%(name)s took the most coins: %(counts)s.",
                 "%(name)s took the most coins: %(counts)s.",
@@ -616,17 +847,20 @@ def _most(names: list[str], counts: list[int], category: str) -> tuple[str, int 
     if category == "cards":
         return (
             category,
-            None,
+            [],
             msg("%(names)s tied for most cards (%(counts)s): nobody scores it.", names=tied, counts=shown),
         )
     return (
         category,
-        None,
+        [],
         msg("%(names)s tied for most coins (%(counts)s): nobody scores it.", names=tied, counts=shown),
     )
 
 
-def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, int | None, Msg]:
+def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str, list[int], Msg]:
+    """Who scores the primiera: its single winner, nobody on a tie, or every tied side (``tie_points: "each"``)."""
+    each = rules.tie_points == "each"
+
     def sevens_of(i: int) -> tuple[int, ...]:
         return cast("tuple[int, ...]", tallies[i].sevens)
 
@@ -652,6 +886,8 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         out_notes.append(
             msg("Fante, Cavallo and Re count %(values)s (primiera_courts)", values=COURT_WORDS[rules.primiera_courts])
         )
+    if rules.prime_values in PRIME_WORDS:
+        out_notes.append(PRIME_WORDS[rules.prime_values])
 
     def with_notes(said: Msg) -> Msg:
         """The reason, then why a side could not compete ("...; Bruno has no Spade and cannot compete")."""
@@ -662,6 +898,8 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
     flags = [t.primiera_won for t in tallies]
     if any(f is not None for f in flags):
         winners = [i for i, f in enumerate(flags) if f]
+        if len(winners) > 1 and each:
+            return "primiera", winners, _tie_each(names, winners, msg("the primiera"), msg("as counted at the table"))
         if len(winners) > 1:
             raise InvalidRoundError(
                 msg("only one side can win the primiera; mark it for one side, or for none on a tie"),
@@ -670,10 +908,10 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         if winners:
             return (
                 "primiera",
-                winners[0],
+                winners,
                 msg("%(name)s won the primiera (as counted at the table).", name=names[winners[0]]),
             )
-        return "primiera", None, msg("Nobody won the primiera (as counted at the table).")
+        return "primiera", [], msg("Nobody won the primiera (as counted at the table).")
 
     eligible = [i for i, t in enumerate(tallies) if t.primiera is not None]
     method = rules.primiera_method
@@ -694,7 +932,7 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         eligible = [i for i in eligible if i not in short]
     if method in SEVENS_DEPTH:
         if not eligible:
-            return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
+            return "primiera", [], with_notes(msg("Nobody can compete for the primiera"))
         # Every eligible side has its sevens counted (checked just above).
         depth = SEVENS_DEPTH[method]
         sevens = {i: cast("tuple[int, ...]", tallies[i].sevens)[:depth] for i in eligible}
@@ -723,10 +961,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
             ),
             msg("Primiera by sevens is tied (%(counts)s): nobody scores it", counts=counts),
             names,
+            counts if each else None,
         )
     if method == "best_four":
         if not eligible:
-            return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
+            return "primiera", [], with_notes(msg("Nobody can compete for the primiera"))
         keys = {i: best_four_key(cast("tuple[Card, ...]", tallies[i].pile)) for i in eligible}
         top_key = max(keys.values())
         leaders = [i for i in eligible if keys[i] == top_key]
@@ -752,17 +991,20 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
             ),
             msg("The best cards of the suits are equal (%(all)s): nobody scores the primiera", all=shown_best),
             names,
+            shown_best if each else None,
         )
 
     if not eligible:
-        return "primiera", None, with_notes(msg("Nobody can compete for the primiera"))
+        return "primiera", [], with_notes(msg("Nobody can compete for the primiera"))
     top = max(cast(int, tallies[i].primiera) for i in eligible)  # eligible: primiera is not None
     leaders = [i for i in eligible if tallies[i].primiera == top]
     everyone = listing([shown(i) for i in range(len(tallies))], Join.SEMICOLON)
+    if len(leaders) > 1 and each:
+        return "primiera", leaders, with_notes(_tie_each(names, leaders, msg("the primiera"), everyone))
     if len(leaders) == 1:
         return (
             "primiera",
-            leaders[0],
+            leaders,
             with_notes(
                 side_msg(
                     "%(name)s has the best primiera: %(all)s",
@@ -775,7 +1017,7 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
     tied = listing([names[i] for i in leaders], Join.AND)
     return (
         "primiera",
-        None,
+        [],
         with_notes(
             msg("%(names)s tie on primiera %(value)s (%(all)s): nobody scores it", names=tied, value=top, all=everyone)
         ),
@@ -783,16 +1025,28 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
 
 
 def _decided(
-    leaders: list[int], with_notes: Callable[[Msg], Msg], won: Callable[[str], Msg], tied: Msg, names: list[str]
-) -> tuple[str, int | None, Msg]:
-    """The primiera to its single leader (``won`` says why, given the leader's name), or to nobody on a tie."""
+    leaders: list[int],
+    with_notes: Callable[[Msg], Msg],
+    won: Callable[[str], Msg],
+    tied: Msg,
+    names: list[str],
+    each: Listing | None = None,
+) -> tuple[str, list[int], Msg]:
+    """The primiera to its single leader (``won`` says why, given the leader's name), or to nobody on a tie;
+    ``each`` (the counts compared, under ``tie_points: "each"``): to every tied leader."""
     if len(leaders) == 1:
-        return "primiera", leaders[0], with_notes(won(names[leaders[0]]))
-    return "primiera", None, with_notes(tied)
+        return "primiera", leaders, with_notes(won(names[leaders[0]]))
+    if each is not None:
+        return "primiera", leaders, with_notes(_tie_each(names, leaders, msg("the primiera"), each))
+    return "primiera", [], with_notes(tied)
 
 
-def _add_scopas(points: list[dict[str, int]], reasons: list[Reason], names: list[str], scopas: list[int]) -> None:
-    """Each scopa is a point for its side, however the hand was entered."""
+def _add_scopas(
+    points: list[dict[str, int]], reasons: list[Reason], names: list[str], scopas: list[int], rules: Rules
+) -> None:
+    """Each scopa is a point for its side, however the hand was entered (not counted with ``score_scopas`` off)."""
+    if not rules.score_scopas:
+        return
     for i, p in enumerate(points):
         p["scopas"] = scopas[i]
     reasons.append(Reason("scopas", None, _scopa_text(names, scopas)))
@@ -844,6 +1098,13 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         )
     if type(tally.re_bello) is not bool:
         raise bad("re_bello", msg("re_bello must be true or false, not %(value)s", value=excerpt(tally.re_bello)))
+    for name in ("donna_di_denari", "grande"):
+        if type(getattr(tally, name)) is not bool:
+            raise bad(
+                name, msg("%(key)s must be true or false, not %(value)s", key=name, value=excerpt(getattr(tally, name)))
+            )
+        if getattr(tally, name) and not getattr(rules, name):
+            raise bad(name, msg("%(key)s is not played under these rules; leave it out or turn it on", key=name))
     known_coins = set()
     if tally.settebello:
         known_coins.add(7)
@@ -860,11 +1121,26 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
                     value=excerpt(tally.napola),
                 ),
             )
+        if tally.napola > rules.napola_max:
+            raise bad(
+                "napola",
+                msg(
+                    "the napola is counted up to %(max)s under these rules (napola_max), not %(value)s",
+                    max=rules.napola_max,
+                    value=tally.napola,
+                ),
+            )
         known_coins.update(range(1, tally.napola + 1))
     if tally.re_bello:
         if not rules.re_bello:
             raise bad("re_bello", msg("re bello is not played under these rules; leave it out or turn it on"))
         known_coins.add(10)
+    if tally.donna_di_denari:
+        known_coins.add(9)
+    if tally.grande:
+        if (rules.donna_di_denari and not tally.donna_di_denari) or (rules.re_bello and not tally.re_bello):
+            raise bad("grande", msg("the grande holds the Cavallo and the Re of coins: mark them for this side too"))
+        known_coins.update((8, 9, 10))
     if tally.coins < len(known_coins):
         raise bad(
             "coins",
@@ -876,19 +1152,20 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
         )
     if tally.primiera is not None:
         value = tally.primiera
-        courts = rules.primiera_courts
+        courts = primes_of(rules)
+        top_value = max(possible_primiera(4, courts))
         coinless = tally.coins == 0
         if rules.primiera_all_suits:
             possible = possible_primiera(4, courts) if tally.cards >= 4 and not coinless else frozenset()
             expected = msg(
                 "a total of four prime values (%(low)s to %(max)s), or null for a side missing a suit",
                 low=min(possible_primiera(4, courts)),
-                max=PRIMIERA_MAX,
+                max=top_value,
             )
         else:
             top = min(4, tally.cards) - (1 if coinless else 0)
             possible = frozenset().union(*(possible_primiera(k, courts) for k in range(0, max(top, 0) + 1)))
-            expected = msg("a total of up to %(n)s prime values (0 to %(max)s)", n=max(top, 0), max=PRIMIERA_MAX)
+            expected = msg("a total of up to %(n)s prime values (0 to %(max)s)", n=max(top, 0), max=top_value)
         if type(value) is not int or value not in possible:
             raise bad(
                 "primiera",
@@ -898,8 +1175,9 @@ def check_tally(tally: Tally, rules: Rules, field: str) -> None:
                     expected=expected,
                 ),
             )
-        if tally.settebello and value < 21:
-            raise bad("primiera", msg("a side with the settebello has a primiera of at least 21"))
+        seven = prime_table(courts)[7]
+        if tally.settebello and value < seven:
+            raise bad("primiera", msg("a side with the settebello has a primiera of at least %(n)s", n=seven))
     if tally.primiera_won is not None and type(tally.primiera_won) is not bool:
         raise bad("primiera_won", msg("primiera_won must be true or false"))
 
@@ -921,6 +1199,10 @@ def _check_totals(tallies: list[Tally], owner: dict[Card, int], rules: Rules, pa
         raise InvalidRoundError(msg("only one side can hold the settebello (7 of coins)"), "sides")
     if sum(t.re_bello for t in tallies) > 1:
         raise InvalidRoundError(msg("only one side can hold the re bello (King of coins)"), "sides")
+    if sum(t.donna_di_denari for t in tallies) > 1:
+        raise InvalidRoundError(msg("only one side can hold the donna di denari (Cavallo of coins)"), "sides")
+    if sum(t.grande for t in tallies) > 1:
+        raise InvalidRoundError(msg("only one side can hold the grande (Fante, Cavallo and Re of coins)"), "sides")
     if sum(1 for t in tallies if t.napola) > 1:
         raise InvalidRoundError(msg("only one side can hold the napola (the Ace of coins starts it)"), "sides")
     if quick and partial:

@@ -599,6 +599,11 @@ def mark_scopa(
                 )
             if before.finished:
                 raise Conflict(msg("the game is over; no hand is in progress"), "finished")
+            if change > 0 and not before.game.rules.score_scopas:
+                raise InvalidRoundError(
+                    msg("scopas are not counted under these rules (score_scopas is off); nothing was marked"),
+                    "score_scopas",
+                )
             pending = list(before.game.pending_scopas)
             pending[side] = max(0, pending[side] + change)
             if pending[side] > SCOPAS_MAX:

@@ -411,7 +411,7 @@ def _version(value: object, field: str = "version") -> int | None:
 
 
 def _round_answer(score: GameScore, number: int) -> dict[str, Any]:
-    return {**round_json(score, number), "winner": score.winner, "finished": score.finished}
+    return {**round_json(score, number), "winner": score.winner, "finished": score.finished, "draw": score.draw}
 
 
 @bp.post("/games/<game_id>/rounds")

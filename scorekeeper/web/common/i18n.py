@@ -58,6 +58,10 @@ CATEGORY_NAMES = {
     "scopas": _l("scopas"),
     "napola": _l("napola"),
     "re_bello": _l("re bello"),
+    "donna_di_denari": _l("donna di denari"),
+    "grande": _l("grande"),
+    "coin_points": _l("coin points"),
+    "knocks": _l("knocks"),
 }
 DECK_NAMES = {"italian": _l("Italian deck"), "french": _l("French deck"), "spanish": _l("Spanish deck")}
 

@@ -34,6 +34,7 @@ def game_json(score: GameScore) -> dict[str, Any]:
         "rounds": [round_json(score, r.number, voice) for r in score.rounds],
         "winner": score.winner,
         "finished": score.finished,
+        "draw": score.draw,
         "status": voice.say(score.progress.status),
         "dealer": score.dealer,
         "leader": score.leader,

@@ -445,6 +445,8 @@ WON_ROWS = {
     "settebello": (_l("Settebello"), _l("settebello: tap who took the 7 of coins")),
     "primiera": (_l("Primiera"), _l("primiera: tap who won it, or Tie")),
     "re_bello": (_l("Re bello"), _l("re bello: tap who took the King of coins")),
+    "donna_di_denari": (_l("Donna di denari"), _l("donna di denari: tap who took the Cavallo of coins")),
+    "grande": (_l("Grande"), _l("grande: tap who holds Fante, Cavallo and Re of coins, or Tie for nobody")),
 }
 NAPOLA_POINTS = tuple(range(NAPOLA_MIN, COINS_IN_DECK + 1))
 

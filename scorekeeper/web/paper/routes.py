@@ -14,7 +14,7 @@ from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import COURT_PRIMES, prime_values
 from scorekeeper.rules.ledger import GameScore
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
-from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES
+from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES, LATER_CATEGORIES
 from scorekeeper.rules.seats import seat_groups
 from scorekeeper.services import database, games, groups
 from scorekeeper.services.errors import NotFound
@@ -38,7 +38,13 @@ MARKS = {
     "napola": _lp("pad mark for the napola", "N"),
     "re_bello": _lp("pad mark for the re bello", "R"),
     "scopas": _lp("pad mark for scopas", "Sc"),
+    "donna_di_denari": _lp("pad mark for the donna di denari", "D"),
+    "grande": _lp("pad mark for the grande", "G"),
+    "coin_points": _lp("pad mark for the points for coins", "$"),
+    "knocks": _lp("pad mark for knocks", "K"),
 }
+# The marks written with their points: the napola's run, the coins counted, the knocks.
+MARKS_WITH_POINTS = frozenset({"napola", "coin_points", "knocks"})
 # Blank pads, one for each number of players: its title, and how its players sit (the core's layouts): a column
 # for each side, seated as the core seats them (four in two partnerships, six in three teams of two).
 PADS = {
@@ -68,6 +74,10 @@ CSV_HEADINGS = {
     "points_scopas": _lp("csv", "points_scopas"),
     "points_napola": _lp("csv", "points_napola"),
     "points_re_bello": _lp("csv", "points_re_bello"),
+    "points_donna_di_denari": _lp("csv", "points_donna_di_denari"),
+    "points_grande": _lp("csv", "points_grande"),
+    "points_coin_points": _lp("csv", "points_coin_points"),
+    "points_knocks": _lp("csv", "points_knocks"),
     "hand_points": _lp("csv", "hand_points"),
     "counted": _lp("csv", "counted"),
     "running_total": _lp("csv", "running_total"),
@@ -97,7 +107,7 @@ def marks(points: dict[str, int]) -> str:
         if category == "scopas":
             out.append("●" * value)
         elif value:
-            out.append(str(MARKS[category]) + (str(value) if category == "napola" else ""))
+            out.append(str(MARKS[category]) + (str(value) if category in MARKS_WITH_POINTS else ""))
     return " ".join(m for m in out if m)
 
 
@@ -242,7 +252,7 @@ def export_csv(game_id: str) -> ResponseReturnValue:
 
 def _game_csv(score: GameScore) -> str:
     game = score.game
-    extras = [c for c in EXTRA_CATEGORIES if getattr(game.rules, c)]
+    extras = [c for c in (*EXTRA_CATEGORIES, *LATER_CATEGORIES) if getattr(game.rules, c)]
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
