@@ -40,6 +40,9 @@ SAME_IN_ITALIAN = {
     # The donna di denari and Cirulla's grande are Italian names in every language.
     "donna",
     "grande",
+    # The sister games' names are their own in every language.
+    "escoba",
+    "cirulla",
     "denari",
     "coppe",
     "spade",

@@ -14,6 +14,8 @@ def test_profiles_are_exactly_those_of_the_rules():
         "scopone",
         "scopone-scientifico",
         "asso-piglia-tutto",
+        "escoba",
+        "cirulla",
     ]
     for profile in PROFILES.values():
         assert str(profile.description) and "\n" not in str(profile.description)
@@ -35,6 +37,9 @@ def test_profiles_are_exactly_those_of_the_rules():
         ("scopone-scientifico", 4, 21, "10+0"),
         ("asso-piglia-tutto", 2, 31, "3+4"),
         ("asso-piglia-tutto", 6, 31, "3+4"),
+        ("escoba", 2, 15, "3+4"),
+        ("escoba", 4, 15, "3+4"),
+        ("cirulla", 3, 51, "3+4"),
     ],
 )
 def test_targets_and_deals_follow_the_profile_and_player_count(profile, players, target, deal):
@@ -166,3 +171,51 @@ def test_the_table_may_change_what_a_profile_does_not_fix():
     assert "end" in PROFILES["classic"].adjustable
     assert "target" in PROFILES["boxed"].adjustable
     assert "deal" not in PROFILES["scopone"].adjustable
+
+
+@pytest.mark.parametrize(
+    "profile, options, deck, offered",
+    [
+        (
+            "escoba",
+            {
+                "capture_to": "fifteen",
+                "must_capture": "hand",
+                "primiera_method": "sevens",
+                "primiera_all_suits": False,
+                "deal_fifteen": "dealer",
+            },
+            "spanish",
+            (15, 21, 30),
+        ),
+        (
+            "cirulla",
+            {
+                "capture_to": "value_or_fifteen",
+                "capture_choice": "fewest",
+                "must_capture": "hand",
+                "ace_takes_all": True,
+                "ace_sweep_scopa": True,
+                "redeal": "two_aces",
+                "deal_fifteen": "dealer",
+                "napola": True,
+                "napola_max": 6,
+                "grande": True,
+                "knocks": True,
+                "prime_values": "classic",
+            },
+            "french",
+            (51,),
+        ),
+    ],
+)
+def test_sister_game_profiles_set_what_rules_1_2_says(profile, options, deck, offered):
+    """RULES.md 1.2's table: each sister game's differences from classic, its deck and its usual targets."""
+    rules = Rules.from_dict({"profile": profile})
+    assert {key: getattr(rules, key) for key in options} == options
+    assert PROFILES[profile].deck == deck and PROFILES[profile].usual_targets == offered
+    assert PROFILES[profile].players == (2, 3, 4)
+    # Every other option is classic's.
+    classic = Rules()
+    others = {k for k in Rules.from_dict({}).to_dict() if k not in options and k not in ("profile", "target", "deal")}
+    assert {k: getattr(rules, k) for k in others} == {k: getattr(classic, k) for k in others}

@@ -326,6 +326,9 @@ class Profile:
     partnerships_only: bool = False
     # Player counts this profile seats only as two partnerships (the boxed leaflet's 4 players).
     partnerships_at: tuple[int, ...] = ()
+    # The deck its tables usually play with (a DeckStyle value), and the targets the new-game page offers.
+    deck: str = "italian"
+    usual_targets: tuple[int, ...] = USUAL_TARGETS
 
     @property
     def fixed(self) -> frozenset[str]:
@@ -354,6 +357,8 @@ def _profile(
     partnerships_only: bool = False,
     defaults: Mapping[str, Any] | None = None,
     partnerships_at: tuple[int, ...] = (),
+    deck: str = "italian",
+    usual_targets: tuple[int, ...] = USUAL_TARGETS,
 ) -> Profile:
     targets = targets or {n: 11 for n in players}
     deals = {n: "3+4" for n in players} | (deals or {})
@@ -369,6 +374,8 @@ def _profile(
         tuple(players),
         partnerships_only,
         partnerships_at,
+        deck,
+        usual_targets,
     )
 
 
@@ -433,6 +440,55 @@ PROFILES: dict[str, Profile] = {
             pmsg("source", "Scopa d'assi"),
             options={"ace_takes_all": True, "napola": True},
             targets={n: 31 for n in PLAYER_COUNTS},
+        ),
+        # The sister games (RULES.md 1.2): the same deck and table, captures to 15.
+        _profile(
+            "escoba",
+            pmsg("profile", "Escoba"),
+            msg(
+                "Escoba de quince: the played card and the cards it takes add up to 15, no card is laid while one can "
+                "take, the dealer sweeps a table that adds up to 15, the setenta by sevens, to 15."
+            ),
+            msg("Escoba de quince (Spanish rules pages)"),
+            options={
+                "capture_to": "fifteen",
+                "must_capture": "hand",
+                "primiera_method": "sevens",
+                "primiera_all_suits": False,
+                "deal_fifteen": "dealer",
+            },
+            targets={n: 15 for n in (2, 3, 4)},
+            players=(2, 3, 4),
+            partnerships_at=(4,),
+            deck="spanish",
+            usual_targets=(15, 21, 30),
+        ),
+        _profile(
+            "cirulla",
+            pmsg("profile", "Cirulla"),
+            msg(
+                "Cirulla: a card takes its value or what adds up to 15 with it, the fewest cards, an ace sweeps the "
+                "table, knocks, the piccola and the grande, to 51."
+            ),
+            msg("Cirulla (Ligurian rules pages, Parlett)"),
+            options={
+                "capture_to": "value_or_fifteen",
+                "capture_choice": "fewest",
+                "must_capture": "hand",
+                "ace_takes_all": True,
+                "ace_sweep_scopa": True,
+                "redeal": "two_aces",
+                "deal_fifteen": "dealer",
+                "napola": True,
+                "napola_max": 6,
+                "grande": True,
+                "knocks": True,
+            },
+            targets={n: 51 for n in (2, 3, 4)},
+            players=(2, 3, 4),
+            partnerships_at=(4,),
+            deck="french",
+            usual_targets=(51,),
         ),
     )
 }
