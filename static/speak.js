@@ -2,8 +2,10 @@
 //
 // The words come from the server in the page's language (the data-say attribute of #speak, made by the rules
 // core); this script only hands them to the browser's speech synthesis, in the page's language. "Read aloud"
-// says them now; the switch (kept on this phone in localStorage) says them again each time this phone saves a
-// hand (the page after a save carries the .just-saved message). Where the browser cannot speak, both stay hidden.
+// says them now; the switch (kept on this phone in localStorage) says them again after each hand the scoreboard
+// learns of: saved on this phone, or on another one and picked up by the live refresh (which reloads the page).
+// Each hand is read once: the hands this tab has seen (data-hand: the last hand's id and version) are kept in
+// sessionStorage, which outlives those reloads. Where the browser cannot speak, both controls stay hidden.
 (function () {
   "use strict";
   var box = document.getElementById("speak");
@@ -36,5 +38,15 @@
       try { window.localStorage.setItem(KEY, each.checked ? "1" : "0"); } catch (e) { /* private mode: this page only */ }
     });
   }
-  if (remembered() && document.querySelector(".just-saved")) say();
+  // A hand is new to this tab if the tab has not seen it; on the tab's first look at this game, only the hand
+  // this phone has just saved is (without sessionStorage, that is the only way to tell).
+  var hand = box.getAttribute("data-hand") || "";
+  var HEARD = "scorekeeper.heard:" + (box.getAttribute("data-game") || "");
+  var seen = null;
+  try { seen = JSON.parse(window.sessionStorage.getItem(HEARD) || "null"); } catch (e) { seen = null; }
+  var fresh = !!hand && (Array.isArray(seen) ? seen.indexOf(hand) < 0 : !!document.querySelector(".just-saved"));
+  var kept = (Array.isArray(seen) ? seen : []).filter(function (h) { return h !== hand; });
+  if (hand) kept.push(hand);
+  try { window.sessionStorage.setItem(HEARD, JSON.stringify(kept.slice(-400))); } catch (e) { /* the page only */ }
+  if (each && remembered() && fresh) say();
 })();

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.web.checker import routes
 from tests.conftest import new_game
 
 
@@ -318,3 +319,29 @@ def test_a_position_that_cannot_occur_names_its_cards_in_the_deck_style(client):
     # A card typed wrong in a link is shown as typed, with the notation to use.
     status, html = page(client, "?table=1b,zz&hand=8d")
     assert "e.g. 7d" in html
+
+
+def test_the_card_picker_is_made_once_per_language_and_deck_style_and_shows_each_position(client):
+    routes.pickers.clear()
+    _, first = page(client, "?table=6s&hand=8d")
+    _, second = page(client, "?table=8d,1b&hand=6s")
+    assert len(routes.pickers) == 1  # one picker for both positions
+    assert re.search(r'class="cell where-t" data-card="8d"', second) and "@@" not in second
+    assert re.search(r'class="cell where-h" data-card="6s"', second)
+    assert re.search(r'class="cell " data-card="1b"', first) and re.search(
+        r'class="cell where-t" data-card="1b"', second
+    )
+    assert re.search(r'name="c_8d"[^>]*>\s*<option value="">–</option>\s*<option value="t" selected>', second)
+    assert re.search(r'name="c_6s"[^>]*>\s*<option value="">–</option>\s*<option value="t" >', second)
+    assert re.search(
+        r'name="c_6s"[^>]*>\s*<option value="">–</option>\s*<option value="t" >[^<]*</option>\s*'
+        r'<option value="h" selected>',
+        second,
+    )
+    french = client.get("/check?table=6s&style=french").get_data(as_text=True)
+    italian = client.get("/check?table=6s", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert (
+        len(routes.pickers) == 3
+        and 'title="6 of Spades"' in french
+        and '<option value="t" selected>tavola</option>' in italian
+    )

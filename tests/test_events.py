@@ -343,6 +343,7 @@ def test_the_new_event_page_makes_an_event_this_phone_runs(app, client):
     page = client.get(r.location).get_data(as_text=True)
     assert "Table 1" in page and "Table 2" in page and "Table cards, round 1" in page
     assert page.index("Round 1 paired") < page.index('id="round-cards"') < page.index('id="round-1"')
+    assert page.count("Table cards, round 1") == 1  # once, in the notice in view
     # The organiser link, for a second phone: shown to the organiser only.
     link = re.search(r'value="(http://localhost/e/[\w-]+/organise/[\w-]+)"', page)[1]
     other, event_page = app.test_client(), r.location.split("#")[0]

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.rules import DECK
-from tests.conftest import ANNA_WINS_FOUR, BRUNO_LOSES, counts
+from tests.conftest import ANNA_WINS_FOUR, BRUNO_LOSES, counts, new_game
 
 
 def post_round(client, game, body, key=None):
@@ -191,3 +191,26 @@ def test_a_hand_sent_with_its_number_is_refused_when_another_client_saved_that_h
     assert post_round(client, game, counts(submission_id="sub-00000002") | {"number": 2}).status_code == 201
     bad = post_round(client, game, counts(submission_id="sub-00000003") | {"number": "3"})
     assert bad.status_code == 400 and bad.json["field"] == "number"
+
+
+def test_a_refused_hand_answers_the_saved_hand_as_the_game_shows_it(client):
+    """A client refused because another phone saved the hand first gets that hand in the shape (and the card
+    names of the game's deck style) it reads the game's hands in, so it can show the two side by side."""
+    game = new_game(client, deck_style="french")
+    url = f"/api/v1/games/{game['id']}/rounds"
+    piles = {"submission_id": "sub-00000001", "sides": [{"pile": ["7d", "1c"]}, {"pile": []}], "number": 1}
+    assert post_round(client, game, piles).status_code == 201
+    late = post_round(client, game, counts(submission_id="sub-00000002") | {"number": 1})
+    saved = client.get(f"/api/v1/games/{game['id']}").json["rounds"][0]
+    assert late.status_code == 409 and late.json["current"] == saved
+    assert "Ace of Diamonds" in " ".join(late.json["current"]["warnings"])
+    headers = {"X-Keeper-Key": game["keeper_key"]}
+    edit = counts(submission_id="sub-00000003") | {"version": saved["version"]}
+    assert client.put(f"{url}/1", json=edit, headers=headers).status_code == 200
+    stale = client.put(
+        f"{url}/1", json=counts(submission_id="sub-00000004") | {"version": saved["version"]}, headers=headers
+    )
+    assert (
+        stale.status_code == 409
+        and stale.json["current"] == client.get(f"/api/v1/games/{game['id']}").json["rounds"][0]
+    )

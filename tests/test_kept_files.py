@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.web.api import games as api_games
 from scorekeeper.web.common import rendered
 from scorekeeper.web.common.exports import json_file
 from scorekeeper.web.common.keepers import FORGET
@@ -69,6 +70,24 @@ def test_a_kept_export_is_never_given_in_another_language(client, game):
     italian = client.get(f"/g/{game.id}/export.csv", headers={"Accept-Language": "it"}).get_data(as_text=True)
     again = client.get(f"/g/{game.id}/export.csv", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert english == again and english.splitlines()[0] != italian.splitlines()[0]
+
+
+def test_the_api_game_is_made_once_per_version_and_language_within_the_one_bound(client, game, monkeypatch):
+    """The API's game body is kept where every kept file is (one bound for them all), once per version and
+    language: each reader gets the game as it is now, in its own words."""
+    made = []
+    real = api_games.game_json
+    monkeypatch.setattr(api_games, "game_json", lambda score: made.append(1) or real(score))
+    url = f"/api/v1/games/{game.id}"
+    for _ in range(3):
+        assert client.get(url).json["rounds"] == []
+    assert len(made) == 1 and len(rendered.files) == 1
+    record_hand(client, game)
+    english = client.get(url, headers={"Accept-Language": "en"}).json
+    italian = client.get(url, headers={"Accept-Language": "it"}).json
+    assert len(english["rounds"]) == 1 and english["status"] != italian["status"]
+    assert client.get(url, headers={"Accept-Language": "en"}).json == english
+    assert len(made) == 3 and len(rendered.files) == 3
 
 
 def test_the_event_export_sheet_and_screen_follow_each_table(client, monkeypatch):

@@ -235,3 +235,20 @@ def test_the_live_count_puts_the_rest_where_the_core_says(client):
     three = {"sides": [{"name": n, "pile": []} for n in ("A", "B", "C")], "rest": "auto"}
     assert client.post("/api/v1/score", json=three).get_json().get("rest_to") is None
     assert "rest_to" not in client.post("/api/v1/score", json={**body, "rest": None}).get_json()
+
+
+def rest_bar(page):
+    """The opening tag of the "The rest go to" buttons."""
+    return re.search(r'<div class="rest"[^>]*>', page)[0]
+
+
+def test_the_rest_go_to_is_offered_only_when_it_decides_something(client):
+    # Without JavaScript the page shows it only for cards as the server last saw them: with nothing given yet,
+    # or every card given, or the rules placing the rest, the buttons would decide nothing.
+    game_id = start_at_table(client, "Anna", "Marco", layout="alone")
+    assert "hidden" in rest_bar(client.get(f"/g/{game_id}/hand").get_data(as_text=True))
+    r = post(client, game_id, tapped(s0="7d 6d", s1="5c"))  # both sides given some: nobody can say
+    assert r.status_code == 400 and "hidden" not in rest_bar(r.get_data(as_text=True))
+    assert saved(post(client, game_id, tapped(s0="7d"), sid="sub-piles-0002"), game_id)  # the rest went to Marco
+    page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert "hidden" in rest_bar(page) and re.search(r'name="c_5s".*?<option value="1" selected', page, re.S)

@@ -290,8 +290,10 @@ def play_on(
                         top=top,
                         category=CATEGORY_NAMES[category],
                     )
-                    note = msg(
+                    note = side_msg(
                         "Tied at %(top)s: recounting hand %(n)s category by category, %(name)s reaches %(top)s "
+                        "first, on %(category)s.",
+                        "Tied at %(top)s: recounting hand %(n)s category by category, %(name)s reach %(top)s "
                         "first, on %(category)s.",
                         top=top,
                         n=number,
@@ -361,9 +363,11 @@ def _called_out(
                 target=target,
                 category=CATEGORY_NAMES[category],
             )
-            note = msg(
+            note = side_msg(
                 "%(name)s called out. Counted category by category, %(name)s reaches %(total)s on %(category)s: "
                 "the call is good and %(name)s wins; the rest of the hand goes unscored.",
+                "%(name)s called out. Counted category by category, %(name)s reach %(total)s on %(category)s: "
+                "the call is good and %(name)s win; the rest of the hand goes unscored.",
                 name=names[caller],
                 total=totals[caller],
                 category=CATEGORY_NAMES[category],
@@ -374,8 +378,10 @@ def _called_out(
     best = [i for i in others if totals[i] == top]
     winner = best[0] if len(best) == 1 else _reach_first(before, score, best, top)[0]
     if winner is None:
-        note = msg(
+        note = side_msg(
             "%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
+            "The others are tied at %(top)s: they play another hand.",
+            "%(name)s called out but have only %(total)s of %(target)s: the call fails, and %(name)s lose. "
             "The others are tied at %(top)s: they play another hand.",
             name=names[caller],
             total=totals[caller],
@@ -383,10 +389,18 @@ def _called_out(
             top=top,
         )
         return None, None, None, note, True
-    how = msg("as %(caller)s's call out failed in hand %(n)s", caller=names[caller], n=number)
-    note = msg(
+    how = side_msg(
+        "as %(name)s's call out failed in hand %(n)s",
+        "as %(name)s's call out failed in hand %(n)s",
+        name=names[caller],
+        n=number,
+    )
+    # The winner's verb agrees with the caller's side: the sides of a game are all alone or all teams alike.
+    note = side_msg(
         "%(name)s called out but has only %(total)s of %(target)s: the call fails, and %(name)s loses. "
         "%(winner)s wins with %(top)s.",
+        "%(name)s called out but have only %(total)s of %(target)s: the call fails, and %(name)s lose. "
+        "%(winner)s win with %(top)s.",
         name=names[caller],
         total=totals[caller],
         target=target,

@@ -394,8 +394,10 @@ def score_round(
             )
         if side_scopas > tally.cards // 2:
             raise InvalidRoundError(
-                msg(
+                side_msg(
                     "%(name)s has %(scopas)s scopas with %(cards)s cards; each scopa takes at least two cards, so at "
+                    "most %(max)s",
+                    "%(name)s have %(scopas)s scopas with %(cards)s cards; each scopa takes at least two cards, so at "
                     "most %(max)s",
                     name=name,
                     scopas=side_scopas,
@@ -441,22 +443,25 @@ def score_round(
             p["napola"] = _napola_scored(tallies[i].napola, rules)
         who = [i for i, t in enumerate(tallies) if t.napola]
         if who and rules.napola_points == "flat":
-            text = msg(
+            text = side_msg(
                 "%(name)s has the napola (coins from the ace up to %(n)s): a flat 3 points.",
+                "%(name)s have the napola (coins from the ace up to %(n)s): a flat 3 points.",
                 name=names[who[0]],
                 n=tallies[who[0]].napola,
             )
         elif who and rules.napola_max < COINS_IN_DECK:
-            text = msg(
+            text = side_msg(
                 "%(name)s has the napola, counted up to the %(max)s of coins (napola_max): %(n)s points.",
+                "%(name)s have the napola, counted up to the %(max)s of coins (napola_max): %(n)s points.",
                 name=names[who[0]],
                 n=tallies[who[0]].napola,
                 max=rules.napola_max,
             )
         else:
             text = (
-                msg(
+                side_msg(
                     "%(name)s has the napola: coins from the ace up to %(n)s, %(n)s points.",
+                    "%(name)s have the napola: coins from the ace up to %(n)s, %(n)s points.",
                     name=names[who[0]],
                     n=tallies[who[0]].napola,
                 )
@@ -507,10 +512,16 @@ def _donna_text(names: list[str], side: int | None, told: bool) -> Msg:
     if side is None:
         return msg("Nobody took the donna di denari (Cavallo of coins).")
     if told:
-        return msg(
-            "%(name)s took the donna di denari (Cavallo of coins), 1 point, as told at the table.", name=names[side]
+        return side_msg(
+            "%(name)s took the donna di denari (Cavallo of coins), 1 point, as told at the table.",
+            "%(name)s took the donna di denari (Cavallo of coins), 1 point, as told at the table.",
+            name=names[side],
         )
-    return msg("%(name)s took the donna di denari (Cavallo of coins): 1 point.", name=names[side])
+    return side_msg(
+        "%(name)s took the donna di denari (Cavallo of coins): 1 point.",
+        "%(name)s took the donna di denari (Cavallo of coins): 1 point.",
+        name=names[side],
+    )
 
 
 def _grande_text(names: list[str], side: int | None, told: bool) -> Msg:
@@ -518,11 +529,16 @@ def _grande_text(names: list[str], side: int | None, told: bool) -> Msg:
     if side is None:
         return msg("Nobody holds Fante, Cavallo and Re of coins together: no grande.")
     if told:
-        return msg(
+        return side_msg(
             "%(name)s has the grande (Fante, Cavallo and Re of coins): 5 points, as told at the table.",
+            "%(name)s have the grande (Fante, Cavallo and Re of coins): 5 points, as told at the table.",
             name=names[side],
         )
-    return msg("%(name)s has the grande (Fante, Cavallo and Re of coins together): 5 points.", name=names[side])
+    return side_msg(
+        "%(name)s has the grande (Fante, Cavallo and Re of coins together): 5 points.",
+        "%(name)s have the grande (Fante, Cavallo and Re of coins together): 5 points.",
+        name=names[side],
+    )
 
 
 def check_knocks(knocks: Sequence[object], rules: Rules) -> None:
@@ -581,7 +597,11 @@ def _napoleone(names: list[str], all_coins: list[bool], rules: Rules, reasons: l
         Reason(
             "napoleone",
             side,
-            msg("%(name)s holds all ten coins: the napoleone wins the game at once.", name=names[side]),
+            side_msg(
+                "%(name)s holds all ten coins: the napoleone wins the game at once.",
+                "%(name)s hold all ten coins: the napoleone wins the game at once.",
+                name=names[side],
+            ),
         )
     )
     return side
@@ -709,7 +729,9 @@ def _score_won(
         # side's or tied, never another side's.
         if run == 5 and owner.get("coins", i) != i:
             raise InvalidRoundError(
-                msg(
+                side_msg(
+                    "a napola of 5 holds 5 of the 10 coins, so %(other)s cannot have won the coins (%(name)s won "
+                    "them, or they tied)",
                     "a napola of 5 holds 5 of the 10 coins, so %(other)s cannot have won the coins (%(name)s won "
                     "them, or they tied)",
                     other=names[owner["coins"]],
@@ -725,7 +747,8 @@ def _score_won(
         for category in needs:
             if owner.get(category) != i:
                 raise InvalidRoundError(
-                    msg(
+                    side_msg(
+                        "a napola of %(n)s holds the coins from the ace to %(n)s, so %(name)s also won %(what)s",
                         "a napola of %(n)s holds the coins from the ace to %(n)s, so %(name)s also won %(what)s",
                         n=run,
                         name=names[i],
@@ -763,7 +786,12 @@ def _score_won(
         elif category == "grande":
             text = _grande_text(names, winner, True)
         elif winner is not None:
-            text = msg("%(name)s won %(what)s, as told at the table.", name=names[winner], what=noun)
+            text = side_msg(
+                "%(name)s won %(what)s, as told at the table.",
+                "%(name)s won %(what)s, as told at the table.",
+                name=names[winner],
+                what=noun,
+            )
         elif category in NO_TIE:  # only in a hand stopped by a call out
             text = msg("Nobody took %(what)s before the hand was stopped.", what=noun)
         else:
@@ -778,8 +806,9 @@ def _score_won(
         for i, p in enumerate(points):
             p["napola"] = _napola_scored(wons[i].napola, rules)
         text = (
-            msg(
+            side_msg(
                 "%(name)s has the napola: %(n)s points, as told at the table.",
+                "%(name)s have the napola: %(n)s points, as told at the table.",
                 name=names[napolas[0]],
                 n=_napola_scored(wons[napolas[0]].napola, rules),
             )
@@ -879,7 +908,14 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
     for i, t in enumerate(tallies):
         if t.missing_suits and rules.primiera_all_suits:
             missing = listing(t.missing_suits, Join.AND)
-            out_notes.append(msg("%(name)s has no %(suits)s and cannot compete", name=names[i], suits=missing))
+            out_notes.append(
+                side_msg(
+                    "%(name)s has no %(suits)s and cannot compete",
+                    "%(name)s have no %(suits)s and cannot compete",
+                    name=names[i],
+                    suits=missing,
+                )
+            )
 
     if rules.primiera_courts != "10" and any(c.value >= 8 for t in tallies for c in t.primiera_cards):
         # A court card among the best cards counts other than the usual 10: say so, or the totals look wrong.
@@ -909,7 +945,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
             return (
                 "primiera",
                 winners,
-                msg("%(name)s won the primiera (as counted at the table).", name=names[winners[0]]),
+                side_msg(
+                    "%(name)s won the primiera (as counted at the table).",
+                    "%(name)s won the primiera (as counted at the table).",
+                    name=names[winners[0]],
+                ),
             )
         return "primiera", [], msg("Nobody won the primiera (as counted at the table).")
 
@@ -925,8 +965,11 @@ def _primiera(names: list[str], tallies: list[Tally], rules: Rules) -> tuple[str
         short = [i for i in eligible if cast("tuple[int, ...]", tallies[i].sevens)[0] < rules.primiera_min_sevens]
         for i in short:
             out_notes.append(
-                msg(
-                    "%(name)s has fewer than %(n)s sevens and cannot win it", name=names[i], n=rules.primiera_min_sevens
+                side_msg(
+                    "%(name)s has fewer than %(n)s sevens and cannot win it",
+                    "%(name)s have fewer than %(n)s sevens and cannot win it",
+                    name=names[i],
+                    n=rules.primiera_min_sevens,
                 )
             )
         eligible = [i for i in eligible if i not in short]

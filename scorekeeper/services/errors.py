@@ -17,6 +17,7 @@ from scorekeeper.rules.text import Msg, Text, msg
 from scorekeeper.store import StorageUnavailable, Store
 
 if TYPE_CHECKING:
+    from scorekeeper.rules.cards import DeckStyle
     from scorekeeper.rules.ledger import ScoredRound
 
 __all__ = [
@@ -79,11 +80,19 @@ class Conflict(ScorekeeperError):
     status = 409
 
     def __init__(
-        self, message: Text, kind: str = "conflict", current: ScoredRound | None = None, *, field: str | None = None
+        self,
+        message: Text,
+        kind: str = "conflict",
+        current: ScoredRound | None = None,
+        *,
+        field: str | None = None,
+        style: DeckStyle | None = None,
     ):
         super().__init__(message, field, kind)
-        # The hand as it is now, so the answer can show what won (the API's round shape, in the reader's words).
+        # The hand as it is now, so the answer can show what won (the API's round shape, in the reader's words,
+        # its cards named in the game's deck ``style``, as the game's own hands are).
         self.current = current
+        self.style = style
 
 
 class Unavailable(ScorekeeperError):

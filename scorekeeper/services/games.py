@@ -390,6 +390,7 @@ def _moved_on(score: GameScore, number: int) -> Conflict:
             ),
             "stale",
             current=latest,
+            style=score.game.deck_style,
         )
     return Conflict(
         msg(
@@ -433,6 +434,7 @@ def _hand_at(score: GameScore, number: int, version: int | None, then: Msg) -> S
             ),
             "stale",
             current=played,
+            style=score.game.deck_style,
         )
     return played
 
@@ -531,6 +533,7 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
                     ),
                     "stale",
                     current=played,
+                    style=before.game.deck_style,
                 )
             if played.number != len(before.rounds):
                 # Undo puts the hand back as the hand in progress; with a later hand saved on another
@@ -545,6 +548,7 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
                     ),
                     "stale",
                     current=played,
+                    style=before.game.deck_style,
                 )
             pending = [
                 min(SCOPAS_MAX, p + side.scopas)

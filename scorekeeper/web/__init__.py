@@ -150,7 +150,7 @@ def register_errors(app: Flask) -> None:
     def known(err: ScorekeeperError) -> ResponseReturnValue:
         """Bad input (400), no such game (404), no keeper key (403), a conflict (409), storage down (503)."""
         current = getattr(err, "current", None)
-        shown = current.to_dict(i18n.voice()) if current is not None else None
+        shown = current.to_dict(i18n.voice(getattr(err, "style", None))) if current is not None else None
         return error_response(err.status, err.kind, err.message, err.field, current=shown)
 
     @app.errorhandler(CSRFError)

@@ -59,7 +59,7 @@ def test_an_eight_player_evening_end_to_end(page, browser, live_server):
         expect(page.locator(f"#round-{number} .event-table")).to_have_count(4)
         assert page_width(page) <= 390
         # The table cards: four, each with its QR code and keeper link.
-        page.locator("#table-cards").click()
+        page.locator("#round-cards").click()
         cards = page.locator(".table-card")
         expect(cards).to_have_count(4)
         expect(cards.locator("svg.qr")).to_have_count(4)

@@ -168,11 +168,9 @@ def all_violations(page, axe_source: Path) -> list[dict]:
     return [{"id": v["id"], "impact": v["impact"], "nodes": [n["html"][:120] for n in v["nodes"][:4]]} for v in found]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_no_axe_violation_of_any_impact_on_the_grid_breakdown_pads_and_checker(
-    browser, live_server, axe_source, scheme, lang
-):
+def phone(browser, scheme, lang):
+    """A 390-wide phone in ``lang`` and colour ``scheme`` (its context, to close, and its page). The steps find
+    controls by their data attributes, the same in both languages."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
         locale="it-IT" if lang == "it" else "en-GB",
@@ -180,10 +178,19 @@ def test_no_axe_violation_of_any_impact_on_the_grid_breakdown_pads_and_checker(
         bypass_csp=True,  # for axe-core's script
     )
     page = context.new_page()
+    if lang == "it":
+        page.set_extra_http_headers({"Accept-Language": "it-IT,it;q=0.9"})
+    return context, page
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_no_axe_violation_of_any_impact_on_the_grid_breakdown_pads_and_checker(
+    browser, live_server, axe_source, scheme, lang
+):
+    context, page = phone(browser, scheme, lang)
     failures = []
     try:
-        if lang == "it":  # the steps find controls by their data attributes, the same in both languages
-            page.set_extra_http_headers({"Accept-Language": "it-IT,it;q=0.9"})
         for name in _walk(page, live_server, lang):
             found = all_violations(page, axe_source)
             if found:
@@ -223,15 +230,7 @@ def _walk(page, live_server, lang):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_screenshots_of_the_grid_at_390(browser, live_server, scheme, lang):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        locale="it-IT" if lang == "it" else "en-GB",
-        color_scheme=scheme,
-        bypass_csp=True,  # for axe-core's script
-    )
-    page = context.new_page()
-    if lang == "it":
-        page.set_extra_http_headers({"Accept-Language": "it-IT,it;q=0.9"})
+    context, page = phone(browser, scheme, lang)
     walk = _walk(page, live_server, lang)
     next(walk)
     next(walk)  # five cards of Bruno's given

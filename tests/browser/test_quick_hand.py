@@ -58,30 +58,30 @@ def save_without_a_swipe(page, rows, scopa=True, shot=None) -> int:
     return tap.count
 
 
+def two_hands_without_a_swipe(page, shot):
+    """Hand 1, right after the keeper link (its message on top), then hand 2 under the message of hand 1 saved:
+    a scopa, four rows and Save, then four rows and Save, each without a scroll."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert save_without_a_swipe(page, TYPICAL, shot=shot) == 6
+    expect(page.locator(".total .points")).to_have_text(["4", "1"])
+    page.evaluate(WATCH_SCROLL)
+    assert save_without_a_swipe(page, TYPICAL, scopa=False, shot=f"{shot}-hand2") == 5
+    expect(page.locator(".total .points")).to_have_text(["7", "2"])
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_two_player_hand_is_saved_in_six_taps_without_a_scroll(page, live_server, lang):
-    SHOTS.mkdir(parents=True, exist_ok=True)
     game = Builder(page, live_server).game(["Anna", "Bruno"])
     open_keeper(page, game.keeper_url)
     assert page.evaluate("document.documentElement.lang") == lang
-    # Hand 1, right after the keeper link (its message on top), then hand 2 under the message of hand 1 saved.
-    assert save_without_a_swipe(page, TYPICAL, shot=f"two-{lang}") == 6  # a scopa, four rows, Save
-    expect(page.locator(".total .points")).to_have_text(["4", "1"])
-    page.evaluate(WATCH_SCROLL)
-    assert save_without_a_swipe(page, TYPICAL, scopa=False, shot=f"two-{lang}-hand2") == 5
-    expect(page.locator(".total .points")).to_have_text(["7", "2"])
+    two_hands_without_a_swipe(page, f"two-{lang}")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_four_player_partnership_hand_is_saved_without_a_scroll(page, live_server, lang):
-    SHOTS.mkdir(parents=True, exist_ok=True)
     game = Builder(page, live_server).game(PAIRS[0], players=PAIRS[1])
     open_keeper(page, game.keeper_url)
-    assert save_without_a_swipe(page, TYPICAL, shot=f"four-{lang}") == 6
-    expect(page.locator(".total .points")).to_have_text(["4", "1"])
-    page.evaluate(WATCH_SCROLL)
-    assert save_without_a_swipe(page, TYPICAL, scopa=False, shot=f"four-{lang}-hand2") == 5
-    expect(page.locator(".total .points")).to_have_text(["7", "2"])
+    two_hands_without_a_swipe(page, f"four-{lang}")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -163,3 +163,25 @@ def test_screenshots_at_200_percent_text(page, live_server):
     tap_rows(Taps(page), TYPICAL)
     in_view_and_on_top(page, "#save-won")  # the bar stays at the foot of the screen, whatever the scroll
     page.screenshot(path=str(SHOTS / "four-en-200.png"))
+
+
+def test_a_hand_saved_on_another_phone_is_read_aloud_once(page, live_server, browser):
+    """With the switch on, the scoreboard reads every hand it learns of, also one saved on another keeper's phone
+    and picked up by the live refresh; a later refresh for something else (a scopa) does not read it again."""
+    page.add_init_script(SPEECH_STUB)
+    game = Builder(page, live_server).game(["Anna", "Bruno"])
+    open_keeper(page, game.keeper_url)
+    page.locator("#speak-each").check()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    other = context.new_page()
+    open_keeper(other, game.keeper_url)
+    save_without_a_swipe(other, TYPICAL)
+    expect(page.locator(".total .points")).to_have_text(["4", "1"], timeout=5000)
+    page.wait_for_function("window.__spoken.length > 0")
+    assert page.evaluate("window.__spoken") == [[SPOKEN["en"][1], "en"]]
+    other.locator(".scopa-form.side1 .scopa-add").click()  # hand 2's first scopa: the first phone reloads again
+    expect(page.locator(".scopa-form.side1 .count")).to_have_text("1", timeout=5000)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__spoken") == []
+    context.close()

@@ -53,8 +53,9 @@ def fresh(page):
             page.wait_for_timeout(500)
 
 
-def both_enter(first, second, number):
-    """Both phones open hand ``number`` and tap it; the first saves, then the second: it lands on the comparison."""
+def both_enter(first, second, number, heading="Hand {n} was entered on two phones"):
+    """Both phones open hand ``number`` and tap it; the first saves, then the second: it lands on the comparison,
+    headed ``heading`` (in the phones' language)."""
     for page in (first, second):
         fresh(page)
     tap_rows(lambda s: first.locator(s).first.click(), FIRST)
@@ -63,7 +64,7 @@ def both_enter(first, second, number):
     first.wait_for_url(re.compile(r"/g/[^/?#]+(#.*)?$"))
     second.click("#save-won")
     second.wait_for_url(re.compile(r"/same-hand\?d="))
-    expect(second.locator("h1")).to_contain_text(f"Hand {number} was entered on two phones")
+    expect(second.locator("h1")).to_contain_text(heading.format(n=number))
 
 
 def hands(page, live_server, game):
@@ -107,20 +108,8 @@ def test_two_keepers_enter_the_same_hand_and_the_second_chooses(keepers, live_se
 
 def test_the_comparison_in_italian(keepers, live_server):
     game, (first, second) = keepers("it-IT")
-    both_enter_it(first, second)
+    both_enter(first, second, 1, "La mano {n} è stata inserita su due telefoni")
     expect(second.locator("#clash-table tr", has_text="denari")).to_contain_text("diverso")
     SHOTS.mkdir(parents=True, exist_ok=True)
     second.screenshot(path=str(SHOTS / "comparison-it.png"), full_page=True)
     assert len(hands(second, live_server, game)) == 1
-
-
-def both_enter_it(first, second):
-    for page in (first, second):
-        fresh(page)
-    tap_rows(lambda s: first.locator(s).first.click(), FIRST)
-    tap_rows(lambda s: second.locator(s).first.click(), SECOND)
-    first.click("#save-won")
-    first.wait_for_url(re.compile(r"/g/[^/?#]+(#.*)?$"))
-    second.click("#save-won")
-    second.wait_for_url(re.compile(r"/same-hand\?d="))
-    expect(second.locator("h1")).to_contain_text("La mano 1 è stata inserita su due telefoni")

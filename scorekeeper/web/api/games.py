@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
-from collections import OrderedDict
 from typing import Any
 
-from flask import Response, current_app, request, url_for
+from flask import Response, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.rules import (
@@ -44,9 +42,9 @@ from scorekeeper.rules.text import Voice, msg
 from scorekeeper.rules.text import keys as quoted
 from scorekeeper.services import games, groups, keys
 from scorekeeper.web.api import bp
-from scorekeeper.web.common import limits
+from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
-from scorekeeper.web.common.i18n import language, say, voice
+from scorekeeper.web.common.i18n import say, voice
 from scorekeeper.web.common.keepers import keeper_key, keeper_only
 from scorekeeper.web.common.shapes import game_json, round_json
 
@@ -379,22 +377,12 @@ def get_game(game_id: str) -> ResponseReturnValue:
     tag = f'"{score.game.version}"'
     if tag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": tag})
-    # Kept per database (two apps in one process, as in the tests, may both have a game of this id and version)
-    # and per language too: the body's reasons and status are in the reader's language.
-    key = (current_app.config["DATABASE"], game_id, score.game.version, absolute("/"), language())
-    with _bodies_lock:
-        body = _bodies.get(key)
-    if body is None:
-        body = json.dumps(game_json(score), ensure_ascii=False).encode()
-        with _bodies_lock:
-            _bodies[key] = body
-            while len(_bodies) > 32:
-                _bodies.popitem(last=False)
+    # Kept per database, language and address (``rendered.request_key``): the body's reasons and status are in the
+    # reader's language. ``score`` was read before the body is made, so its version is the body's version.
+    body = rendered.kept(
+        ("api", "game", game_id), lambda: score.game.version, lambda: json.dumps(game_json(score), ensure_ascii=False)
+    )
     return Response(body, mimetype="application/json", headers={"ETag": tag})
-
-
-_bodies: OrderedDict[tuple[str, str, int, str, str], bytes] = OrderedDict()
-_bodies_lock = threading.Lock()
 
 
 def _round_body(game_id: str) -> tuple[dict[str, Any], HandEntry]:

@@ -8,13 +8,15 @@ played is the rules core's to say (``check_position``, ``plays_by_card``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, Field, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -38,13 +40,14 @@ from scorekeeper.rules.text import Msg, Text, msg
 from scorekeeper.services import games
 from scorekeeper.services.errors import NotFound
 from scorekeeper.web.checker import bp
-from scorekeeper.web.common import limits
+from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import field_named, said
 from scorekeeper.web.common.fields import sentence as as_sentence
 from scorekeeper.web.common.i18n import DECK_NAMES, say
 from scorekeeper.web.common.lazy import _l
-from scorekeeper.web.common.widgets import describe, option_label, option_text, option_value, position_grid, rule_error
+from scorekeeper.web.common.rendered import RenderedCache
+from scorekeeper.web.common.widgets import card_grid, describe, option_label, option_text, option_value, rule_error
 
 # Input bounds, so no query string costs more than a normal position: a list of all 40 cards, typed
 # with the longest codes ("10d") and separators, fits in 200 characters.
@@ -309,7 +312,7 @@ def capture_checker() -> Response | tuple[str, int]:
         "checker/checker.html",
         form=form,
         style=form.deck_style,
-        grid=position_grid(form.deck_style, table, hand),
+        picker=picker(form.deck_style, table, hand),
         plays=plays,
         verdict=verdict,
         dealt=dealt,
@@ -334,6 +337,31 @@ def capture_checker() -> Response | tuple[str, int]:
         },
     )
     return html, 400 if form.field_errors else 200
+
+
+# The 40-card picker (a cell and a menu per card) is most of the page, and the same for every position in a
+# language and deck style: rendered once (templates/checker/_picker.html) and kept, with a mark where each card's
+# place goes, filled in for each request. Kept per language and deck style, and per database and address as every
+# kept text is (``rendered.request_key``): a few, at most.
+PICKERS = 16
+pickers = RenderedCache(PICKERS)
+_PLACE = re.compile(r"@@([wth]):(\w+)@@")
+
+
+def picker(style: DeckStyle, table: Iterable[Card], hand: Iterable[Card]) -> Markup:
+    """The picker with the position's cards in place: a card's cell marked ``where-t`` or ``where-h`` and that
+    choice selected in its menu."""
+    key = rendered.request_key("checker picker", style.value)
+    kept = pickers.keep(key, lambda: render_template("checker/_picker.html", grid=card_grid(style), style=style))
+    where = {**{str(c): "t" for c in table}, **{str(c): "h" for c in hand}}
+
+    def place(mark: re.Match[str]) -> str:
+        kind, at = mark[1], where.get(mark[2], "")
+        if kind == "w":
+            return f"where-{at}" if at else ""
+        return "selected" if at == kind else ""
+
+    return Markup(_PLACE.sub(place, kept))  # the kept text is the template's, escaped as it was rendered
 
 
 def _clear_url(form: CheckerForm) -> str:

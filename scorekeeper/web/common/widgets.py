@@ -7,7 +7,7 @@ and option values into form text and back.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask_babel import LazyString, gettext
@@ -32,12 +32,6 @@ def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: ca
         }
         for suit in Suit
     ]
-
-
-def position_grid(style: DeckStyle, table: Iterable[Card], hand: Iterable[Card]) -> list[dict[str, Any]]:
-    """The grid of a checker position: each cell is ``(card, "t" | "h" | "")``, where the card lies."""
-    where = {**{c: "t" for c in table}, **{c: "h" for c in hand}}
-    return card_grid(style, lambda card: (card, where.get(card, "")))
 
 
 def colours(n: int) -> list[str]:
