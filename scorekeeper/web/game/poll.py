@@ -50,7 +50,8 @@ class VersionPolls:
         method = environ.get("REQUEST_METHOD")
         if method == "GET" or method == "HEAD":
             found = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
-            if found is not None and self._trusted(environ):
+            # The app's database still the one the kept connections read (a setting changed later goes to Flask).
+            if found is not None and self.config["DATABASE"] == self.versions.path and self._trusted(environ):
                 try:
                     version = self.versions.version(found[1])
                 except Unreadable:
