@@ -17,7 +17,9 @@ the rules core and the rate limits:
    interleaved with the others so a noisy moment falls on all alike, and the median taken. The worst request of
    each family is printed with its size and its ratio to the scoreboard of a fresh game measured in the same run.
    The budget: no anonymous request costs more than 20 times that scoreboard.
-2. The poll under load: a table's refresh poll (``GET /g/<id>/version``, what static/scoreboard.js asks every few
+2. A poll's own cost: the server's processor time per poll, for a 304 (a viewer's poll of an unchanged game) and
+   a 200, from /proc (a figure a busy machine barely moves, unlike a latency).
+3. The poll under load: a table's refresh poll (``GET /g/<id>/version``, what static/scoreboard.js asks every few
    seconds) timed, p50 and p95, while 8 clients load scoreboards in a loop, then while 8 clients load the
    heaviest anonymous page of the table above; the ratio of the two says whether one costly request starves the
    tables. The aim: the poll under the heavy load within 2 times the poll under the scoreboard load (p50).
@@ -288,6 +290,34 @@ def poll_under(port: int, poll: str, load_path: str, clients: int, seconds: floa
     return samples, sum(answered)
 
 
+POLL_COST_POLLS = 300 if QUICK else 3000
+
+
+def poll_cost(app, game: str) -> dict[str, float]:
+    """What one poll costs the server, in its own processor time (from /proc: a figure a busy machine barely moves,
+    unlike a latency): a 304 as a viewer's poll of an unchanged game gets it, and a 200 (no tag) for comparison.
+
+    waitress closes the connection after a bodiless answer (a 304), so each 304 poll here is also a new connection,
+    as for a phone; the 200s keep theirs (http.client connects again whenever the server closed)."""
+    path = f"/g/{game}/version"
+    conn = http.client.HTTPConnection("127.0.0.1", app.port, timeout=60)
+    try:
+        _, status, body = call(conn, "GET", path)
+        tag = {"If-None-Match": f'"{json.loads(body)["version"]}"'}
+        figures = {}
+        for name, headers, expected in (("304_us", tag, 304), ("200_us", None, 200)):
+            cpu0, t0 = app.cpu_seconds(), time.perf_counter()
+            for _ in range(POLL_COST_POLLS):
+                _, status, _ = call(conn, "GET", path, headers=headers)
+                if status != expected:
+                    raise RuntimeError(f"the poll answered {status}, not {expected}")
+            figures[name] = (app.cpu_seconds() - cpu0) / POLL_COST_POLLS * 1e6
+            figures[name.replace("_us", "_wall_us")] = (time.perf_counter() - t0) / POLL_COST_POLLS * 1e6
+    finally:
+        conn.close()
+    return figures
+
+
 def main() -> None:
     started = time.monotonic()
     mode = " (BENCH_QUICK=1: small things, one sample)" if QUICK else ""
@@ -308,6 +338,12 @@ def main() -> None:
         heaviest = max(gets, key=lambda row: row["median_ms"])
         app.conn.close()
         poll = f"/g/{fresh}/version"
+        cost = poll_cost(app, fresh)
+        print(
+            f"\nA poll's own cost, {POLL_COST_POLLS} polls one after another: server CPU {cost['304_us']:.0f} us a 304"
+            f" (each on a new connection), {cost['200_us']:.0f} us a 200 on a kept connection"
+            f" (wall {cost['304_wall_us']:.0f} and {cost['200_wall_us']:.0f} us)"
+        )
         print(f"\nThe poll (GET /g/<id>/version) under load: {LOAD_CLIENTS} clients, {PHASE_SECONDS:.0f} s a phase")
         phases = {}
         for name, path in (("scoreboards", f"/g/{fresh}"), (f"heaviest: {heaviest['request']}", heaviest["path"])):
@@ -339,6 +375,7 @@ def main() -> None:
         "budget_times": BUDGET,
         "families": worst,
         "poll": phases,
+        "poll_cost": cost,
         "poll_ratio_p50": ratio50,
         "poll_ratio_p95": ratio95,
         "seconds": time.monotonic() - started,

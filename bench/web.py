@@ -221,6 +221,9 @@ def capacity(plan: Plan, folder: str) -> dict:
     print(
         f"  runs on the same cores as the server: the figure is a floor. The app takes {CONNECTIONS_MAX} connections."
     )
+    print("  The poll is answered in front of Flask, its version read on a connection kept per server thread")
+    print("  (scorekeeper/web/game/poll.py); waitress closes a phone's connection after each 304, so the phone's")
+    print("  next poll connects again (the generator's phones do, and that counts in the latency).")
     # The generator's own limit of open files (a socket each phone), raised as far as the system allows.
     phones_max = allow_open_files(max(plan.steps) * (1 + load.VIEWERS) + 256) - 256
     steps: list[load.Step] = []

@@ -339,9 +339,13 @@ class Store:
         return self._game(rows[0])
 
     def game_version(self, game_id: str) -> int | None:
-        """The game's change counter, or None for an unknown game."""
-        rows = list(self.db.query("SELECT version FROM games WHERE id = ?", [game_id]))
-        return rows[0]["version"] if rows else None
+        """The game's change counter, or None for an unknown game.
+
+        Read straight on the connection (every open scoreboard asks this every few seconds), and read whole: a
+        statement left unfinished would hold its read transaction open on a connection kept for the next poll.
+        """
+        rows = self.db.conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchall()
+        return int(rows[0][0]) if rows else None
 
     def versions(self, ids: list[str]) -> dict[str, int]:
         """The change counters of the games among ``ids`` that exist."""
@@ -498,6 +502,21 @@ class Store:
     def set_pending_scopas(self, game_id: str, scopas: list[int]) -> int:
         """Store the scopas marked so far in the hand in progress; returns the game's new version."""
         return self._touch(game_id, pending_scopas=json.dumps(scopas))
+
+    def touch_game(self, game_id: str) -> int:
+        """Move the game's version on (call inside ``write()``) for a change its scoreboard shows that is kept
+        outside the game's row (the group it joined): open scoreboards refresh. Returns the new version."""
+        return self._touch(game_id)
+
+    def touch_event_games(self, event_id: str, before_round: int) -> None:
+        """Move on the version of every game played at the event's tables before round ``before_round`` (call
+        inside ``write()``): a finished game's scoreboard says where its sides play in the latest round, so the
+        phones still showing it refresh when a round is paired."""
+        self.db.execute(
+            "UPDATE games SET version = version + 1 "
+            "WHERE id IN (SELECT game_id FROM event_tables WHERE event_id = ? AND round < ?)",
+            [event_id, before_round],
+        )
 
     def version_now(self, game_id: str) -> int:
         """The game's version inside the current transaction."""

@@ -624,6 +624,9 @@ def _start_round(
             store.set_event_bye(event.id, number, ",".join(byes) or None)
         for table_number, game_id, sides_, seed in made:
             store.insert_event_table(event.id, number, table_number, game_id, sides_, seed)
+        if made:
+            # The earlier rounds' scoreboards name each side's table in this round: phones showing them refresh.
+            store.touch_event_games(event.id, number)
     return get(store, event.id).rounds[number - 1]
 
 

@@ -148,6 +148,8 @@ def add_game(store: Store, group_id: str, game_id: str) -> None:
         if store.game_group(game_id) is not None:
             raise Conflict(msg("this game is in a group already; a game belongs to one group"), "in_group")
         join(store, group_id, game)
+        # The scoreboard links to the group: the version moves so that phones following the game refresh.
+        store.touch_game(game_id)
 
 
 def rename(store: Store, group_id: str, player_id: str, name: object) -> Player:

@@ -82,6 +82,8 @@ def register(app: Flask) -> None:
     app.register_blueprint(offline.bp)
     register_errors(app)
     register_commands(app)
+    # Last: the scoreboards' version poll is answered in front of every other layer (see game/poll.py).
+    game.poll.init_app(app)
 
 
 def _fit_drafts(response: Response) -> Response:

@@ -121,7 +121,9 @@ def main(argv: list[str] | None = None) -> None:
 # thousands. waitress watches its sockets with select() unless told to poll(), and select() cannot watch a
 # socket numbered past 1,024 (the process dies with "filedescriptor out of range"); poll() has no such bound.
 # A request is read whole before a worker thread takes it, so slow or idle connections hold no thread, and an
-# idle one is closed after channel_timeout seconds.
+# idle one is closed after channel_timeout seconds. waitress closes a connection after an answer without a length,
+# a 304 among them, so a viewer's next poll connects again; that stays: its loop visits every open connection each
+# time it wakes, and thousands of idle kept-alive phones made every request slower (README, Benchmarks).
 CONNECTIONS_MAX = 4000
 # Requests served at once. A few slow requests (an export, a crowded position in the checker) must never leave a
 # table's refresh waiting for a free thread: with more threads than the heavy requests any few clients keep going,

@@ -8,4 +8,4 @@ from flask import Blueprint
 
 bp = Blueprint("game", __name__)
 
-from . import clash, scoreboard, start  # noqa: E402, F401  (each adds its routes to bp)
+from . import clash, poll, scoreboard, start  # noqa: E402, F401  (each adds its routes to bp; poll is middleware)
