@@ -152,6 +152,11 @@ DEAL_EXAMPLES = [
     ("1d 2c 5s 7b", {}, False, None),
     # A redealt hand takes nothing: the 30 of three kings is dealt again.
     ("10d 10c 10s 1b", {"deal_fifteen": "dealer"}, True, None),
+    # With knocks on, the matta (7 of cups) counts as any value for the deal's 15 or 30; without, as a 7.
+    ("7c 2d 3s 1b", {"deal_fifteen": "dealer", "knocks": True}, False, ("dealer", 1)),
+    ("7c 2d 3s 1b", {"deal_fifteen": "dealer"}, False, None),
+    ("7c 10d 10s 9b", {"deal_fifteen": "dealer", "knocks": True}, False, ("dealer", 2)),
+    ("7d 2d 3s 1b", {"deal_fifteen": "dealer", "knocks": True}, False, None),
 ]
 
 

@@ -1048,8 +1048,15 @@ def _deal_totals(cards: Sequence[Card], rules: Rules) -> set[int]:
 
     Each card counts its capture value. Cirulla's matta (the 7 of cups counting as any value, with ``knocks``
     on) belongs here: it turns the one total into the set of totals the matta can make.
+
+    >>> sorted(_deal_totals([Card.parse(c) for c in ["7c", "2d", "3s", "1b"]], Rules(knocks=True)))[:3]
+    [7, 8, 9]
     """
-    return {sum(c.value for c in cards)}
+    matta = Card.parse("7c")
+    if not rules.knocks or matta not in cards:
+        return {sum(c.value for c in cards)}
+    others = sum(c.value for c in cards if c != matta)
+    return {others + value for value in range(1, 11)}
 
 
 def _deal_fifteen(cards: Sequence[Card], rules: Rules) -> DealFifteen | None:
