@@ -107,6 +107,36 @@ class Builder:
             assert sent.status == 201, sent.text()
         return made["id"], made["organiser_url"]
 
+    def finished_event(self) -> str:
+        """A four-player evening of one round, both tables played and the round closed: the event is over.
+
+        Anna's table ends 5-0 (a scopa more), Carla's 4-0: both winners have a match win, and the points difference
+        separates them, which the standings say in words. Its id.
+        """
+        made = self.page.request.post(
+            f"{self.base}/api/v1/events",
+            data={
+                "name": "Gran finale",
+                "players": ["Anna", "Bruno", "Carla", "Dario"],
+                "rounds": 1,
+                "rules": {"target": 4},
+            },
+        ).json()
+        key = {"X-Organiser-Key": made["organiser_key"]}
+        played = self.page.request.post(f"{self.base}/api/v1/events/{made['id']}/rounds", headers=key).json()
+        for i, table in enumerate(played["tables"]):
+            game = table["game"]
+            first = _tally(22, 7, True, 79, scopas=1 if i == 0 else 0)
+            sent = self.page.request.post(
+                f"{self.base}/api/v1/games/{game['id']}/rounds",
+                headers={"X-Keeper-Key": game["keeper_key"]},
+                data={"submission_id": f"final-table-{i}", "sides": [first, WIN[1]]},
+            )
+            assert sent.status == 201, sent.text()
+        closed = self.page.request.post(f"{self.base}/api/v1/events/{made['id']}/rounds/1/close", headers=key)
+        assert closed.ok, closed.text()
+        return made["id"]
+
     def keep(self, game: Game) -> None:
         """Make this browser the game's keeper, as opening the keeper link does."""
         self.page.goto(game.keeper_url)
@@ -165,6 +195,9 @@ ONE_POINT = {
     "sides-1-scopas": "0",
 }
 
+# Every category to the first side: 4-0, the hand that takes a game at 8-0 past its target of 11.
+WON_ALL = {**ONE_POINT, "won_cards": "0", "won_coins": "0", "won_primiera": "0"}
+
 
 def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     """(name, go) for every page state; ``go()`` leaves the page showing that state.
@@ -200,13 +233,15 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     )
     calling = make.game(["Anna", "Bruno"], [SPLIT], rules={"call_out": True, "napoleone": True})
     event, organiser_url = make.event()
+    final = make.finished_event()
+    clashing = make.game(["Anna", "Bruno"], [SPLIT])  # hand 1 saved by another phone while this one entered it
     g = f"/g/{live.id}"
     kept = False
 
     def keep_all() -> None:
         nonlocal kept
         if not kept:
-            for game in (live, tied, finished, team, six, saving, calling, alone6):
+            for game in (live, tied, finished, team, six, saving, calling, alone6, clashing):
                 make.keep(game)
             page.goto(organiser_url)  # this phone runs the event
             kept = True
@@ -232,7 +267,30 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         nonlocal kept
         kept = False
 
+    def just_won() -> None:
+        # A game one hand from its end, won by the hand this phone saves: the winner with Undo still offered.
+        # A new game at each visit, since a finished game takes no more hands.
+        keep_all()
+        close = make.game(["Anna", "Bruno"], [WIN, WIN])
+        make.keep(close)
+        make.post(f"/g/{close.id}/won", WON_ALL, f"/g/{close.id}")
+
+    def table_card() -> None:
+        # A reusable table card's link opened on a table's phone: the game that table plays now, kept here.
+        keep_all()
+        page.goto(f"{base}/e/{event}/rounds/1/cards")
+        links = page.locator(".card-link a").evaluate_all("links => links.map(a => a.href)")
+        page.goto(links[-1])  # the last table has not played yet
+
+    def group_keeper_page() -> None:
+        # The group's page on the phone that keeps it (opened by its keeper link): its forms as well.
+        page.goto(group_keeper)
+
     bad_counts = {**COUNTS, "sides-0-cards": "99", "sides-0-coins": "x"}
+    # Bruno's pile tapped on the card grid, the rest Anna's, checked before saving: the grid filled in.
+    piles = {**{f"c_{card}": "1" for card in BRUNO}, "sides-0-scopas": "0", "sides-1-scopas": "0", "action": "check"}
+    # The second phone's entry of hand 1, refused because the first phone saved hand 1 meanwhile.
+    other_entry = {**ONE_POINT, "hand": "1", "action": "save", "submission_id": "second-phone-entry"}
     return [
         ("home-empty", home_empty),
         ("home-games", visit("/")),
@@ -274,17 +332,26 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("event-screen", visit(f"/e/{event}/screen")),
         ("event-cards", visit(f"/e/{event}/rounds/1/cards")),
         ("event-sheet", visit(f"/e/{event}/sheet")),
+        ("event-table-card", table_card),
+        ("event-final", visit(f"/e/{final}", keeper=False)),
+        ("event-final-screen", visit(f"/e/{final}/screen", keeper=False)),
+        ("event-final-sheet", visit(f"/e/{final}/sheet", keeper=False)),
         ("group-new", visit("/groups/new", keeper=False)),
         ("group", visit(f"/groups/{group}", keeper=False)),
+        ("group-keeper", group_keeper_page),
         ("player-stats", visit(f"/groups/{group}/players/{group_players[0]}", keeper=False)),
         ("head-to-head", visit(f"/groups/{group}/h2h?a={group_players[0]}&b={group_players[1]}", keeper=False)),
         ("counts-call-out", visit(f"/g/{calling.id}/counts?call=0")),
         ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
         ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),
+        ("just-won", just_won),
+        ("same-hand", send(f"/g/{clashing.id}/won", other_entry, f"/g/{clashing.id}")),
         ("edit-by-winners", visit(f"{g}/hands/1/edit?as=won")),
+        ("edit-by-counts", visit(f"{g}/hands/1/edit?as=counts")),
         ("stop-keeping", visit(f"{g}/forget")),
         ("hand-piles", visit(f"{g}/hand")),
         ("hand-piles-six", visit(f"/g/{six.id}/hand")),
+        ("hand-piles-preview", send(f"{g}/hand", piles)),
         ("hand-counts", visit(f"{g}/counts")),
         ("hand-preview", send(f"{g}/counts", COUNTS)),
         ("hand-error", send(f"{g}/counts", bad_counts)),
@@ -301,6 +368,8 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("pads", visit("/pads", keeper=False)),
         ("pad-2", visit("/pads/2", keeper=False)),
         ("pad-6", visit("/pads/6?profile=classic", keeper=False)),
+        ("offline", visit("/offline", keeper=False)),
         ("not-found", visit("/g/no-such-game", keeper=False)),
+        ("not-allowed", visit(f"/g/{viewer.id}/hand")),  # a hand form on a phone that only follows the game
         ("no-such-hand", visit(f"{g}/hands/99")),
     ]
