@@ -18,6 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper.rules import DECK, DeckStyle
+from scorekeeper.web import serve
 from scorekeeper.web.common.exports import sheet_date
 from scorekeeper.web.common.i18n import TRANSLATIONS
 from tests.conftest import start_at_table
@@ -269,3 +270,10 @@ def test_api_answers_are_spanish_with_cards_in_the_deck_style(client):
     assert moves[0]["why"].startswith("7 di Denari levanta 7 di Spade")
     rules = client.get("/api/v1/rules", headers=ES).get_json()
     assert rules["profiles"][0]["title"] == "Clásica" and rules["profiles"][0]["name"] == "classic"
+
+
+def test_the_run_command_speaks_spanish_on_a_spanish_machine(monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_AR.UTF-8")
+    assert serve.terminal_language().gettext("Ctrl+C stops the server.") == "Ctrl+C detiene el servidor."
