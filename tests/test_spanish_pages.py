@@ -1,0 +1,279 @@
+"""With ``Accept-Language: es`` no English or Italian word of the interface shows on any page, sheet, pad or API
+message, and the language is chosen, offered and spoken as Spanish phones expect.
+
+The pages are visited in the states the Italian check visits (tests/test_italian_pages.py), plus a game with the
+Spanish deck, and their visible words are compared with the words of the catalogue's English messages and of its
+Italian translations that no Spanish message uses. The Italian deck's card names ("7 di Denari") are the deck's own
+in every language (scorekeeper/rules/cards.py), so they are no leftover Italian.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper.rules import DECK, DeckStyle
+from scorekeeper.web import serve
+from scorekeeper.web.common.exports import sheet_date
+from scorekeeper.web.common.i18n import TRANSLATIONS
+from tests.conftest import start_at_table
+from tests.test_italian_pages import BAD_REQUESTS, COMMON_ENGLISH, PLAYERS, WORD, _Visible, piles
+
+ES = {"Accept-Language": "es-AR,es;q=0.9,en;q=0.5"}
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
+
+
+def _words(code: str) -> tuple[set[str], set[str]]:
+    """The words of a catalogue's message ids and of its translations, lower-cased."""
+    with open(os.path.join(TRANSLATIONS, code, "LC_MESSAGES", "messages.po"), "rb") as f:
+        catalog = read_po(f, locale=code)
+    ids: set[str] = set()
+    strings: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            ids |= {w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            strings |= {w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+    return ids, strings
+
+
+def _vocabulary() -> set[str]:
+    """The interface's English and Italian words that Spanish never uses, but for the Italian deck's card names."""
+    english, spanish = _words("es")
+    _ids, italian = _words("it")
+    deck = {w.lower() for card in DECK for w in WORD.findall(card.name(DeckStyle.ITALIAN))}
+    return (english | italian | COMMON_ENGLISH) - spanish - deck - {p.lower() for p in PLAYERS}
+
+
+FOREIGN = _vocabulary()
+
+
+def foreign_words(page: str) -> list[str]:
+    """The interface's English or Italian words that ``page`` shows."""
+    parser = _Visible()
+    parser.feed(page)
+    # An address shown as text is no word of the interface, nor is a placeholder a script fills in.
+    text = PLACEHOLDER.sub(" ", re.sub(r"https?://\S+", " ", " ".join(parser.parts)))
+    return sorted({w for w in WORD.findall(text) if w.lower() in FOREIGN})
+
+
+def visit(client, url, *, method="get", data=None, status=None):
+    """The page at ``url`` in Spanish (following the redirect of a form, as a browser does)."""
+    if method == "post":
+        r = client.post(url, data=data or {}, headers=ES)
+        if r.status_code in (302, 303):
+            r = client.get(r.headers["Location"].split("#")[0], headers=ES)
+    else:
+        r = client.get(url, headers=ES, follow_redirects=True)
+    if status is not None:
+        assert r.status_code == status, (url, r.status_code, r.get_data(as_text=True)[:400])
+    assert r.status_code < 500, url
+    return r.get_data(as_text=True)
+
+
+@pytest.fixture
+def pages(app, client):
+    """Every page of the app in Spanish, in the states a table meets, by name."""
+    seen: dict[str, str] = {}
+    seen["home, empty"] = visit(client, "/", status=200)
+    seen["new game"] = visit(client, "/new", status=200)
+    seen["new game with errors"] = visit(client, "/new", method="post", data={"players-0": "Anna"})
+    two = start_at_table(client, "Anna", "Bruno", headers=ES)
+    seen["scoreboard before a hand"] = visit(client, f"/g/{two}", status=200)
+    seen["winners entry with an answer missing"] = visit(
+        client, f"/g/{two}/won", method="post", data={"cards": "0", "action": "save", "submission_id": "es-w-0001"}
+    )
+    for i, side in enumerate(["0", "1"]):
+        client.post(f"/g/{two}/scopa", data={"side": side, "change": "1", "submission_id": f"es-s-{i:04d}"})
+    seen["piles"] = visit(client, f"/g/{two}/hand", status=200)
+    seen["piles checked"] = visit(
+        client, f"/g/{two}/hand", method="post", data=piles() | {"action": "check", "submission_id": "es-p-0001"}
+    )
+    seen["piles with an error"] = visit(
+        client,
+        f"/g/{two}/hand",
+        method="post",
+        data={
+            "c_7d": "0",
+            "c_7c": "0",
+            "rest": "missing",
+            "sides-0-scopas": "3",
+            "action": "check",
+            "submission_id": "es-p-0002",
+        },
+    )
+    client.post(f"/g/{two}/hand", data=piles() | {"action": "save", "submission_id": "es-p-0003"}, headers=ES)
+    seen["scoreboard after a hand"] = visit(client, f"/g/{two}", status=200)
+    seen["counts"] = visit(client, f"/g/{two}/counts", status=200)
+    seen["counts that do not add up"] = visit(
+        client,
+        f"/g/{two}/counts",
+        method="post",
+        data={
+            "sides-0-cards": "30",
+            "sides-1-cards": "20",
+            "sides-0-coins": "5",
+            "sides-1-coins": "5",
+            "settebello": "1",
+            "primiera_by": "0",
+            "action": "check",
+            "submission_id": "es-c-0001",
+        },
+    )
+    seen["hand detail"] = visit(client, f"/g/{two}/hands/1", status=200)
+    seen["all hands"] = visit(client, f"/g/{two}/hands", status=200)
+    seen["correct a hand"] = visit(client, f"/g/{two}/hands/1/edit", status=200)
+    seen["delete a hand"] = visit(client, f"/g/{two}/hands/1/delete", status=200)
+    seen["stale form"] = visit(
+        client,
+        f"/g/{two}/hand",
+        method="post",
+        data=piles() | {"hand": "1", "action": "save", "submission_id": "es-p-0004"},
+    )
+    seen["stop keeping"] = visit(client, f"/g/{two}/forget", status=200)
+    seen["sheet"] = visit(client, f"/g/{two}/sheet", status=200)
+    seen["viewer's scoreboard"] = app.test_client().get(f"/g/{two}", headers=ES).get_data(as_text=True)
+    four = start_at_table(client, *PLAYERS, deck_style="french", napola="y", re_bello="y", target="3", headers=ES)
+    for n in range(3):
+        client.post(f"/g/{four}/hand", data=piles() | {"action": "save", "submission_id": f"es-f-{n:04d}"})
+    seen["finished game, French deck, teams"] = visit(client, f"/g/{four}", status=200)
+    seen["finished game's sheet"] = visit(client, f"/g/{four}/sheet", status=200)
+    spanish = start_at_table(client, "Anna", "Bruno", deck_style="spanish", target="3", headers=ES)
+    seen["piles, Spanish deck"] = visit(client, f"/g/{spanish}/hand", status=200)
+    for n in range(2):
+        client.post(f"/g/{spanish}/hand", data=piles() | {"action": "save", "submission_id": f"es-e-{n:04d}"})
+    seen["finished game, Spanish deck"] = visit(client, f"/g/{spanish}", status=200)
+    seen["hand detail, Spanish deck"] = visit(client, f"/g/{spanish}/hands/1", status=200)
+    seen["home with games"] = visit(client, "/", status=200)
+    seen["checker"] = visit(client, "/check", status=200)
+    seen["checker with an answer"] = visit(client, "/check?table=7d,5c,2s&hand=7s,10b&profile=classic", status=200)
+    seen["checker with a verdict"] = visit(
+        client, "/check?table=7d,5c,2s&hand=7s&play=7s&take=5c,2s&profile=classic", status=200
+    )
+    seen["checker with errors"] = visit(client, "/check?table=7d&hand=7d", status=400)
+    seen["checker, first deal"] = visit(client, "/check?table=10d,10c,10s,1b&deal=1", status=200)
+    seen["pads"] = visit(client, "/pads", status=200)
+    for kind in ("2", "3", "4"):
+        seen[f"pad {kind}"] = visit(client, f"/pads/{kind}", status=200)
+    seen["new group"] = visit(client, "/groups/new", status=200)
+    seen["group made"] = visit(client, "/groups/new", method="post", data={"name": "Viernes en lo de la abuela"})
+    group = re.search(r'/groups/([\w-]+)"', seen["group made"])[1]
+    seen["new game in a group"] = visit(client, f"/new?group={group}", status=200)
+    for n in range(2):
+        made = client.post(
+            "/new",
+            data={
+                "players-0": "Anna",
+                "players-1": "Bruno",
+                "group": group,
+                "target": "3",
+                "profile": "classic",
+                "deck_style": "italian",
+            },
+            headers=ES,
+        )
+        game = made.headers["Location"].rsplit("/", 1)[1]
+        for i in range(2):
+            client.post(f"/g/{game}/hand", data=piles() | {"action": "save", "submission_id": f"es-g{n}-{i:04d}"})
+    seen["group with games"] = visit(client, f"/groups/{group}", status=200)
+    player = re.search(rf'/groups/{group}/players/([\w-]+)"', seen["group with games"])[1]
+    seen["player's statistics"] = visit(client, f"/groups/{group}/players/{player}", status=200)
+    h2h = re.search(r'href="(/groups/[^"]+/h2h[^"]+)"', seen["player's statistics"])[1].replace("&amp;", "&")
+    seen["head to head"] = visit(client, h2h, status=200)
+    seen["no such game"] = visit(client, "/g/nope", status=404)
+    seen["no such page"] = visit(client, "/nowhere", status=404)
+    return seen
+
+
+def test_no_english_or_italian_word_on_any_spanish_page(pages):
+    """A Spanish phone reads Spanish everywhere (the game's own Italian names aside)."""
+    found = {name: words for name, page in pages.items() if (words := foreign_words(page))}
+    assert not found, "English or Italian words on Spanish pages:\n" + "\n".join(
+        f"  {k}: {v}" for k, v in found.items()
+    )
+
+
+def test_spanish_pages_say_so_and_the_check_can_fail(pages):
+    """Each page says it is Spanish (so the read-aloud voice speaks Spanish), and the check finds what is not."""
+    for name, page in pages.items():
+        assert '<html lang="es">' in page, name
+    assert foreign_words("<p>Record the hand</p>"), "the vocabulary lost the interface's English words"
+    assert foreign_words("<p>Salva la mano</p>"), "the vocabulary lost the interface's Italian words"
+    assert not foreign_words("<p>Anna se llevó el 7 di Denari y la Sota de Oros</p>")
+
+
+def test_the_spanish_deck_is_named_in_its_own_words(pages):
+    assert "Sota de Oros" in pages["piles, Spanish deck"]
+    assert "7 di Denari" in pages["piles"]
+
+
+@pytest.mark.parametrize("asked", ["es", "es-ES", "es-AR", "es-419", "es-MX,es;q=0.9,en;q=0.8", "de,es;q=0.8,en;q=0.5"])
+def test_a_spanish_phone_is_answered_in_spanish(client, asked):
+    page = client.get("/", headers={"Accept-Language": asked}).get_data(as_text=True)
+    assert '<html lang="es">' in page and "Partida nueva" in page
+
+
+def test_every_page_offers_spanish_in_its_own_words_and_the_choice_is_kept(client):
+    english = client.get("/check").get_data(as_text=True)
+    assert re.search(r'<button type="submit" name="lang" value="es" lang="es"[^>]*>Español</button>', english)
+    spanish = client.get("/check", headers=ES).get_data(as_text=True)
+    assert re.search(r'<button type="submit" name="lang" value="en" lang="en"[^>]*>English</button>', spanish)
+    assert re.search(r'<button type="submit" name="lang" value="it" lang="it"[^>]*>Italiano</button>', spanish)
+    r = client.post("/language?next=/check", data={"lang": "es"})
+    assert r.status_code == 303 and "lang=es" in r.headers["Set-Cookie"]
+    assert '<html lang="es">' in client.get("/", headers={"Accept-Language": "it"}).get_data(as_text=True)
+
+
+def test_the_script_words_are_spanish(client):
+    page = client.get("/", headers=ES).get_data(as_text=True)
+    strings = json.loads(html.unescape(re.search(r"data-strings='([^']*)'", page)[1]))
+    assert strings["not_given"] == "sin asignar"
+    assert strings["n_cards"] == {"one": "%(n)s carta", "other": "%(n)s cartas"}
+
+
+def test_the_csv_header_and_the_sheet_date_are_spanish(client):
+    game_id = start_at_table(client, "Anna", "Bruno", headers=ES)
+    client.post(f"/g/{game_id}/hand", data=piles() | {"action": "save", "submission_id": "es-csv-001"})
+    header = client.get(f"/g/{game_id}/export.csv", headers=ES).get_data(as_text=True).splitlines()[0]
+    assert "mano" in header and not [w for w in WORD.findall(header) if w.lower() in FOREIGN], header
+    with client.application.test_request_context(headers=ES):
+        assert sheet_date("2026-11-22T21:40:00") == "22 nov 2026"
+
+
+@pytest.mark.parametrize(("method", "url", "body"), BAD_REQUESTS)
+def test_api_messages_are_spanish_and_kinds_stay_english(client, method, url, body):
+    """The same refusal in both languages: the same status, kind and field; the message in Spanish."""
+    call = getattr(client, method)
+    english = call(url, json=body) if body is not None else call(url)
+    spanish = call(url, json=body, headers=ES) if body is not None else call(url, headers=ES)
+    assert spanish.status_code == english.status_code >= 400
+    said, plain = spanish.get_json(), english.get_json()
+    assert said["error"] == plain["error"] and said.get("field") == plain.get("field")
+    assert said["message"] != plain["message"]
+    words = re.sub(r'"[^"]*"', " ", said["message"])
+    assert not [w for w in WORD.findall(words) if w.lower() in FOREIGN], said["message"]
+
+
+def test_api_answers_are_spanish_with_cards_in_the_deck_style(client):
+    body = {"hand": ["8d"], "table": ["5c", "3s", "8s"], "deck_style": "spanish"}
+    moves = client.post("/api/v1/moves", json=body, headers=ES).get_json()["moves"]
+    assert moves[0]["why"].startswith("Sota de Oros levanta Sota de Espadas")
+    italian_deck = {**body, "hand": ["7d"], "table": ["5c", "2s", "7s"], "deck_style": "italian"}
+    moves = client.post("/api/v1/moves", json=italian_deck, headers=ES).get_json()["moves"]
+    assert moves[0]["why"].startswith("7 di Denari levanta 7 di Spade")
+    rules = client.get("/api/v1/rules", headers=ES).get_json()
+    assert rules["profiles"][0]["title"] == "Clásica" and rules["profiles"][0]["name"] == "classic"
+
+
+def test_the_run_command_speaks_spanish_on_a_spanish_machine(monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_AR.UTF-8")
+    assert serve.terminal_language().gettext("Ctrl+C stops the server.") == "Ctrl+C detiene el servidor."
