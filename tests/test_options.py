@@ -219,3 +219,12 @@ def test_sister_game_profiles_set_what_rules_1_2_says(profile, options, deck, of
     classic = Rules()
     others = {k for k in Rules.from_dict({}).to_dict() if k not in options and k not in ("profile", "target", "deal")}
     assert {k: getattr(rules, k) for k in others} == {k: getattr(classic, k) for k in others}
+
+
+def test_the_rules_index_names_each_profiles_deck_and_usual_targets(client):
+    """GET /api/v1/rules: a client building its own form offers Escoba's deck and targets, not Scopa's."""
+    profiles = {p["name"]: p for p in client.get("/api/v1/rules").get_json()["profiles"]}
+    assert (profiles["escoba"]["deck"], profiles["escoba"]["usual_targets"]) == ("spanish", [15, 21, 30])
+    assert (profiles["cirulla"]["deck"], profiles["cirulla"]["usual_targets"]) == ("french", [51])
+    assert (profiles["classic"]["deck"], profiles["classic"]["usual_targets"]) == ("italian", [11, 16, 21, 31])
+    assert profiles["escoba"]["options"]["capture_to"] == "fifteen" and profiles["escoba"]["targets"]["2"] == 15

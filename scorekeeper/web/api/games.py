@@ -487,6 +487,9 @@ def rules_index() -> ResponseReturnValue:
                 "deals": {str(n): d for n, d in p.deals.items()},
                 "players": list(p.players),
                 "adjustable": list(p.adjustable),
+                # The deck its tables usually play with and the targets they usually play to.
+                "deck": p.deck,
+                "usual_targets": list(p.usual_targets),
             }
             for p in PROFILES.values()
         ],
