@@ -89,6 +89,13 @@ SAME_IN_SPANISH = {
     "assi",
     "fante",
     "cavallo",
+    # The donna di denari and Cirulla's grande are Italian names in every language.
+    "donna",
+    "denari",
+    "grande",
+    # The sister games' names are their own in every language.
+    "escoba",
+    "cirulla",
     "total",
     "pts",
     "csv",
