@@ -243,10 +243,11 @@ def rest_bar(page):
 
 
 def test_the_rest_go_to_is_offered_only_when_it_decides_something(client):
-    # Without JavaScript the page shows it only for cards as the server last saw them: with nothing given yet,
-    # or every card given, or the rules placing the rest, the buttons would decide nothing.
+    # Without JavaScript the page shows it for cards as the server last saw them: with every card given, or the
+    # rules placing the rest, the buttons would decide nothing. A fresh form offers it: the cards chosen in its
+    # menus reach the server only with the button pressed, "the rest go to" among them.
     game_id = start_at_table(client, "Anna", "Marco", layout="alone")
-    assert "hidden" in rest_bar(client.get(f"/g/{game_id}/hand").get_data(as_text=True))
+    assert "hidden" not in rest_bar(client.get(f"/g/{game_id}/hand").get_data(as_text=True))
     r = post(client, game_id, tapped(s0="7d 6d", s1="5c"))  # both sides given some: nobody can say
     assert r.status_code == 400 and "hidden" not in rest_bar(r.get_data(as_text=True))
     assert saved(post(client, game_id, tapped(s0="7d"), sid="sub-piles-0002"), game_id)  # the rest went to Marco
