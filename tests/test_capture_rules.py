@@ -17,7 +17,8 @@ from scorekeeper.rules.errors import InvalidRulesError
 from scorekeeper.rules.moves import list_moves
 from tests.conftest import cards
 
-# Escoba and Cirulla as RULES.md's profiles will play them (the profiles come with their other options).
+# The capture and deal options of Escoba and Cirulla (their profiles add their scoring options, and Cirulla's knocks
+# would make the matta wild in the deal's 15): the capture checks play these alone.
 ESCOBA = {"capture_to": "fifteen", "must_capture": "hand", "deal_fifteen": "dealer"}
 CIRULLA = {
     "capture_to": "value_or_fifteen",

@@ -6,17 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import new_game
-
-ESCOBA = {"capture_to": "fifteen", "must_capture": "hand", "deal_fifteen": "dealer"}
-CIRULLA = {
-    "capture_to": "value_or_fifteen",
-    "capture_choice": "fewest",
-    "must_capture": "hand",
-    "ace_takes_all": True,
-    "ace_sweep_scopa": True,
-    "redeal": "two_aces",
-    "deal_fifteen": "dealer",
-}
+from tests.test_capture_rules import CIRULLA, ESCOBA
 
 
 def moves(client, hand, table, rules, **flags):

@@ -192,40 +192,45 @@ def piles(anna=ANNA, rest="1"):
     return {f"c_{c}": "0" if str(c) in anna else rest for c in DECK}
 
 
-def visit(client, url, *, method="get", data=None, status=None):
-    """The page at ``url`` in Italian (following the redirect of a form, as a browser does)."""
+def visit(client, url, *, method="get", data=None, status=None, headers=IT):
+    """The page at ``url`` in the language of ``headers`` (following the redirect of a form, as a browser does)."""
     if method == "post":
-        r = client.post(url, data=data or {}, headers=IT)
+        r = client.post(url, data=data or {}, headers=headers)
         if r.status_code in (302, 303):
-            r = client.get(r.headers["Location"].split("#")[0], headers=IT)
+            r = client.get(r.headers["Location"].split("#")[0], headers=headers)
     else:
-        r = client.get(url, headers=IT, follow_redirects=True)
+        r = client.get(url, headers=headers, follow_redirects=True)
     if status is not None:
         assert r.status_code == status, (url, r.status_code, r.get_data(as_text=True)[:400])
     assert r.status_code < 500, url
     return r.get_data(as_text=True)
 
 
-@pytest.fixture
-def pages(app, client):
-    """Every page of the app in Italian, in the states a table meets, by name."""
+def walk(app, client, headers, tag, group_name):
+    """Every page of the app in the language of ``headers``, in the states a table meets, by name.
+
+    ``tag`` marks this walk's submission ids; ``group_name`` is a group's name as that language's table would write it.
+    """
     seen: dict[str, str] = {}
-    seen["home, empty"] = visit(client, "/", status=200)
-    seen["new game"] = visit(client, "/new", status=200)
-    seen["new game with errors"] = visit(client, "/new", method="post", data={"players-0": "Anna"})
-    two = start_at_table(client, "Anna", "Bruno", headers=IT)
-    seen["scoreboard before a hand"] = visit(client, f"/g/{two}", status=200)
-    seen["winners entry with an answer missing"] = visit(
-        client, f"/g/{two}/won", method="post", data={"cards": "0", "action": "save", "submission_id": "it-w-0001"}
+
+    def page(url, **kwargs):
+        return visit(client, url, headers=headers, **kwargs)
+
+    seen["home, empty"] = page("/", status=200)
+    seen["new game"] = page("/new", status=200)
+    seen["new game with errors"] = page("/new", method="post", data={"players-0": "Anna"})
+    two = start_at_table(client, "Anna", "Bruno", headers=headers)
+    seen["scoreboard before a hand"] = page(f"/g/{two}", status=200)
+    seen["winners entry with an answer missing"] = page(
+        f"/g/{two}/won", method="post", data={"cards": "0", "action": "save", "submission_id": f"{tag}-w-0001"}
     )
     for i, side in enumerate(["0", "1"]):
-        client.post(f"/g/{two}/scopa", data={"side": side, "change": "1", "submission_id": f"it-s-{i:04d}"})
-    seen["piles"] = visit(client, f"/g/{two}/hand", status=200)
-    seen["piles checked"] = visit(
-        client, f"/g/{two}/hand", method="post", data=piles() | {"action": "check", "submission_id": "it-p-0001"}
+        client.post(f"/g/{two}/scopa", data={"side": side, "change": "1", "submission_id": f"{tag}-s-{i:04d}"})
+    seen["piles"] = page(f"/g/{two}/hand", status=200)
+    seen["piles checked"] = page(
+        f"/g/{two}/hand", method="post", data=piles() | {"action": "check", "submission_id": f"{tag}-p-0001"}
     )
-    seen["piles with an error"] = visit(
-        client,
+    seen["piles with an error"] = page(
         f"/g/{two}/hand",
         method="post",
         data={
@@ -234,14 +239,13 @@ def pages(app, client):
             "rest": "missing",
             "sides-0-scopas": "3",
             "action": "check",
-            "submission_id": "it-p-0002",
+            "submission_id": f"{tag}-p-0002",
         },
     )
-    client.post(f"/g/{two}/hand", data=piles() | {"action": "save", "submission_id": "it-p-0003"}, headers=IT)
-    seen["scoreboard after a hand"] = visit(client, f"/g/{two}", status=200)
-    seen["counts"] = visit(client, f"/g/{two}/counts", status=200)
-    seen["counts that do not add up"] = visit(
-        client,
+    client.post(f"/g/{two}/hand", data=piles() | {"action": "save", "submission_id": f"{tag}-p-0003"}, headers=headers)
+    seen["scoreboard after a hand"] = page(f"/g/{two}", status=200)
+    seen["counts"] = page(f"/g/{two}/counts", status=200)
+    seen["counts that do not add up"] = page(
         f"/g/{two}/counts",
         method="post",
         data={
@@ -252,42 +256,41 @@ def pages(app, client):
             "settebello": "1",
             "primiera_by": "0",
             "action": "check",
-            "submission_id": "it-c-0001",
+            "submission_id": f"{tag}-c-0001",
         },
     )
-    seen["hand detail"] = visit(client, f"/g/{two}/hands/1", status=200)
-    seen["all hands"] = visit(client, f"/g/{two}/hands", status=200)
-    seen["correct a hand"] = visit(client, f"/g/{two}/hands/1/edit", status=200)
-    seen["delete a hand"] = visit(client, f"/g/{two}/hands/1/delete", status=200)
-    seen["stale form"] = visit(
-        client,
+    seen["hand detail"] = page(f"/g/{two}/hands/1", status=200)
+    seen["all hands"] = page(f"/g/{two}/hands", status=200)
+    seen["correct a hand"] = page(f"/g/{two}/hands/1/edit", status=200)
+    seen["delete a hand"] = page(f"/g/{two}/hands/1/delete", status=200)
+    seen["stale form"] = page(
         f"/g/{two}/hand",
         method="post",
-        data=piles() | {"hand": "1", "action": "save", "submission_id": "it-p-0004"},
+        data=piles() | {"hand": "1", "action": "save", "submission_id": f"{tag}-p-0004"},
     )
-    seen["stop keeping"] = visit(client, f"/g/{two}/forget", status=200)
-    seen["sheet"] = visit(client, f"/g/{two}/sheet", status=200)
-    seen["viewer's scoreboard"] = app.test_client().get(f"/g/{two}", headers=IT).get_data(as_text=True)
-    four = start_at_table(client, *PLAYERS, deck_style="french", napola="y", re_bello="y", target="3", headers=IT)
+    seen["stop keeping"] = page(f"/g/{two}/forget", status=200)
+    seen["sheet"] = page(f"/g/{two}/sheet", status=200)
+    seen["viewer's scoreboard"] = app.test_client().get(f"/g/{two}", headers=headers).get_data(as_text=True)
+    four = start_at_table(client, *PLAYERS, deck_style="french", napola="y", re_bello="y", target="3", headers=headers)
     for n in range(3):
-        client.post(f"/g/{four}/hand", data=piles() | {"action": "save", "submission_id": f"it-f-{n:04d}"})
-    seen["finished game, French deck, teams"] = visit(client, f"/g/{four}", status=200)
-    seen["finished game's sheet"] = visit(client, f"/g/{four}/sheet", status=200)
-    seen["home with games"] = visit(client, "/", status=200)
-    seen["checker"] = visit(client, "/check", status=200)
-    seen["checker with an answer"] = visit(client, "/check?table=7d,5c,2s&hand=7s,10b&profile=classic", status=200)
-    seen["checker with a verdict"] = visit(
-        client, "/check?table=7d,5c,2s&hand=7s&play=7s&take=5c,2s&profile=classic", status=200
+        client.post(f"/g/{four}/hand", data=piles() | {"action": "save", "submission_id": f"{tag}-f-{n:04d}"})
+    seen["finished game, French deck, teams"] = page(f"/g/{four}", status=200)
+    seen["finished game's sheet"] = page(f"/g/{four}/sheet", status=200)
+    seen["home with games"] = page("/", status=200)
+    seen["checker"] = page("/check", status=200)
+    seen["checker with an answer"] = page("/check?table=7d,5c,2s&hand=7s,10b&profile=classic", status=200)
+    seen["checker with a verdict"] = page(
+        "/check?table=7d,5c,2s&hand=7s&play=7s&take=5c,2s&profile=classic", status=200
     )
-    seen["checker with errors"] = visit(client, "/check?table=7d&hand=7d", status=400)
-    seen["checker, first deal"] = visit(client, "/check?table=10d,10c,10s,1b&deal=1", status=200)
-    seen["pads"] = visit(client, "/pads", status=200)
+    seen["checker with errors"] = page("/check?table=7d&hand=7d", status=400)
+    seen["checker, first deal"] = page("/check?table=10d,10c,10s,1b&deal=1", status=200)
+    seen["pads"] = page("/pads", status=200)
     for kind in ("2", "3", "4"):
-        seen[f"pad {kind}"] = visit(client, f"/pads/{kind}", status=200)
-    seen["new group"] = visit(client, "/groups/new", status=200)
-    seen["group made"] = visit(client, "/groups/new", method="post", data={"name": "Venerdì da Nonna"})
+        seen[f"pad {kind}"] = page(f"/pads/{kind}", status=200)
+    seen["new group"] = page("/groups/new", status=200)
+    seen["group made"] = page("/groups/new", method="post", data={"name": group_name})
     group = re.search(r'/groups/([\w-]+)"', seen["group made"])[1]
-    seen["new game in a group"] = visit(client, f"/new?group={group}", status=200)
+    seen["new game in a group"] = page(f"/new?group={group}", status=200)
     for n in range(2):
         made = client.post(
             "/new",
@@ -299,19 +302,25 @@ def pages(app, client):
                 "profile": "classic",
                 "deck_style": "italian",
             },
-            headers=IT,
+            headers=headers,
         )
         game = made.headers["Location"].rsplit("/", 1)[1]
         for i in range(2):
-            client.post(f"/g/{game}/hand", data=piles() | {"action": "save", "submission_id": f"it-g{n}-{i:04d}"})
-    seen["group with games"] = visit(client, f"/groups/{group}", status=200)
+            client.post(f"/g/{game}/hand", data=piles() | {"action": "save", "submission_id": f"{tag}-g{n}-{i:04d}"})
+    seen["group with games"] = page(f"/groups/{group}", status=200)
     player = re.search(rf'/groups/{group}/players/([\w-]+)"', seen["group with games"])[1]
-    seen["player's statistics"] = visit(client, f"/groups/{group}/players/{player}", status=200)
+    seen["player's statistics"] = page(f"/groups/{group}/players/{player}", status=200)
     h2h = re.search(r'href="(/groups/[^"]+/h2h[^"]+)"', seen["player's statistics"])[1].replace("&amp;", "&")
-    seen["head to head"] = visit(client, h2h, status=200)
-    seen["no such game"] = visit(client, "/g/nope", status=404)
-    seen["no such page"] = visit(client, "/nowhere", status=404)
+    seen["head to head"] = page(h2h, status=200)
+    seen["no such game"] = page("/g/nope", status=404)
+    seen["no such page"] = page("/nowhere", status=404)
     return seen
+
+
+@pytest.fixture
+def pages(app, client):
+    """Every page of the app in Italian, in the states a table meets, by name."""
+    return walk(app, client, IT, "it", "Venerdì da Nonna")
 
 
 def test_no_english_word_on_any_italian_page(pages):
