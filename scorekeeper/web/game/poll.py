@@ -69,12 +69,21 @@ class VersionPolls:
         return host_is_trusted(host, trusted)
 
 
+def version_tag(version: int) -> str:
+    """A game version's ``ETag``, the same in this layer and in the route behind it."""
+    return f'"{version}"'
+
+
+def unchanged(tag: str, if_none_match: str) -> bool:
+    """Whether a poll's ``If-None-Match`` holds ``tag``: anywhere in it (a list of tags, or a weak W/"7", matches)."""
+    return tag in if_none_match
+
+
 def answer(version: int, environ: WSGIEnvironment, start_response: StartResponse, head: bool) -> list[bytes]:
     """The route's answer for ``version``: 304 with no body when the poll holds its tag, else the version as JSON."""
-    tag = f'"{version}"'
+    tag = version_tag(version)
     headers = [("ETag", tag), *COMMON]
-    # The route's test: the tag anywhere in If-None-Match (a list of tags, or a weak W/"7", matches too).
-    if tag in environ.get("HTTP_IF_NONE_MATCH", ""):
+    if unchanged(tag, environ.get("HTTP_IF_NONE_MATCH", "")):
         start_response("304 NOT MODIFIED", headers)
         return []
     body = (json.dumps({"version": version}) + "\n").encode()

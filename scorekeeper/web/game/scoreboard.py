@@ -59,6 +59,7 @@ from scorekeeper.web.game.forms import (
     UndoForm,
     WonForm,
 )
+from scorekeeper.web.game.poll import unchanged, version_tag
 
 EARLIER_ROWS = 10  # earlier hands listed on the scoreboard; all of them are on the hands page
 
@@ -251,10 +252,10 @@ def game_version(game_id: str) -> ResponseReturnValue:
     version = games.version(store(), game_id)
     if version is None:
         abort(404)
-    tag = f'"{version}"'
+    tag = version_tag(version)
     # ``no-cache``: a browser may keep the answer but must ask again each time (its own ``If-None-Match``).
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    if tag in request.headers.get("If-None-Match", ""):
+    if unchanged(tag, request.headers.get("If-None-Match", "")):
         return Response(status=304, headers=headers)
     response = jsonify(version=version)
     response.headers.update(headers)
