@@ -38,8 +38,8 @@ from scorekeeper.rules.moves import (
     plays_by_card,
     position_errors,
 )
-from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP, OPTION_TITLES
-from scorekeeper.rules.text import Msg, Text, msg
+from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP, OPTION_TITLES, value_label
+from scorekeeper.rules.text import Msg, Text, Voice, msg
 from scorekeeper.services import games
 from scorekeeper.services.errors import NotFound
 from scorekeeper.web.checker import bp
@@ -368,6 +368,7 @@ def capture_checker() -> Response | tuple[str, int]:
         deal_question=said.say(deal_question(form.rules)),
         clear_url=_clear_url(form),
         options=[form[key] for key in OPTIONS],
+        choices={key: _choices(form[key], key, said) for key in OPTIONS},
         share_url=absolute(path),
         qr_path=path if asked else None,
         game=game,
@@ -415,6 +416,14 @@ def _profile_options() -> dict[str, dict[str, str]]:
         }
         for p in PROFILES
     }
+
+
+def _choices(field: Field, key: str, said: Voice) -> list[tuple[str, str, bool]]:
+    """A house rule's menu as (value, label, selected) in the reader's language: written out by the template, as
+    WTForms would, without a catalogue look-up per choice (fifteen menus are most of a typical page's cost)."""
+    shown = [("", gettext("as the profile"))]
+    shown += [(option_text(c), said.say(value_label(c))) for c in OPTION_CHOICES[key]]
+    return [(text, label, option_value(text) == field.data) for text, label in shown]
 
 
 def describe(group: MoveGroup, name: Callable[[Card], str]) -> str:
