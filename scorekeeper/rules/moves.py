@@ -103,6 +103,8 @@ def rule_text(rule: str, rules: Rules) -> Msg:
 TRAILS = ("trail", "ace-trail")
 # What a 15-capture adds up to, with the card played (RULES.md 1.2, capture_to).
 FIFTEEN = 15
+# Cirulla's matta, the 7 of cups (hearts), wild with ``knocks`` (RULES.md 1.2).
+MATTA = Card.parse("7c")
 
 
 @dataclass(frozen=True, slots=True)
@@ -994,6 +996,14 @@ def _why_illegal(
             claim=_plus(claim),
         )
     with_card = value + sum(c.value for c in claim)
+    if rules.capture_to == "fifteen" and kind != "ace" and family(rules) == "escoba":
+        return "fifteen", msg(
+            "%(claim)s and %(card)s add up to %(total)s, not 15: %(card)s takes only table cards that make 15 with "
+            "it (Escoba's capture to fifteen).",
+            claim=_plus(claim),
+            card=card,
+            total=with_card,
+        )
     if rules.capture_to == "fifteen" and kind != "ace":
         return "fifteen", msg(
             "%(claim)s and %(card)s add up to %(total)s, not 15: %(card)s takes only table cards that make 15 with "
@@ -1159,10 +1169,9 @@ def _deal_totals(cards: Sequence[Card], rules: Rules) -> set[int]:
     >>> sorted(_deal_totals([Card.parse(c) for c in ["7c", "2d", "3s", "1b"]], Rules(knocks=True)))[:3]
     [7, 8, 9]
     """
-    matta = Card.parse("7c")
-    if not rules.knocks or matta not in cards:
+    if not rules.knocks or MATTA not in cards:
         return {sum(c.value for c in cards)}
-    others = sum(c.value for c in cards if c != matta)
+    others = sum(c.value for c in cards if c != MATTA)
     return {others + value for value in range(1, 11)}
 
 
@@ -1183,7 +1192,7 @@ def _fifteen_said(fifteen: DealFifteen) -> Msg:
     """The deal's 15 or 30 in words, in the family's own: Escoba's "escoba de mano", Cirulla's dealer scopas."""
     said = _fifteen_rule(fifteen)
     if fifteen.matta:
-        return _then(said, msg("The matta (7 of cups) counts as whatever value makes the total."))
+        return _then(said, msg("The matta (%(card)s) counts as whatever value makes the total.", card=MATTA))
     return said
 
 

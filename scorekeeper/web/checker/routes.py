@@ -221,8 +221,8 @@ class CheckerForm(FlaskForm):
 
     @property
     def asks_last_deal(self) -> bool:
-        """Whether "last deal?" changes anything: with scopa_in_last_deal off (or already ticked, to untick it)."""
-        return not self.rules.scopa_in_last_deal or bool(self.last_deal.data)
+        """Whether "last deal?" changes anything: only with scopa_in_last_deal off (elsewhere it is left out)."""
+        return not self.rules.scopa_in_last_deal
 
     def add_error(self, err: ScopaError, default: str = "table", message: Text | None = None) -> None:
         """Show a core error (or ``message`` about it) beside the field it names; one a field is enough to act on."""

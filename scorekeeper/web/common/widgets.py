@@ -13,19 +13,21 @@ from typing import Any
 from flask_babel import LazyString, gettext
 
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
-from scorekeeper.rules.cards import suit_name, suit_symbol
+from scorekeeper.rules.cards import suit_symbol
 from scorekeeper.rules.errors import MissingRuleError, ScopaError
 from scorekeeper.rules.options import OPTION_NEEDS, OPTION_TITLES, value_label
 from scorekeeper.rules.text import Text
-from scorekeeper.web.common.i18n import say
+from scorekeeper.web.common.i18n import say, voice
 
 
 def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: card) -> list[dict[str, Any]]:
-    """The 40-card grid: a row per suit labelled in the deck style, ``cell(card)`` for each rank."""
+    """The 40-card grid: a row per suit labelled in the deck style (a French deck's suits in the reader's
+    language), ``cell(card)`` for each rank."""
+    said = voice(style)
     return [
         {
             "suit": suit,
-            "name": suit_name(suit, style),
+            "name": said.suit(suit),
             "symbol": suit_symbol(suit),
             "cards": [cell(c) for c in DECK if c.suit is suit],
         }
