@@ -74,6 +74,12 @@ def pages(app, client):
         client.post(f"/g/{spanish}/hand", data=piles() | {"action": "save", "submission_id": f"es-e-{n:04d}"})
     seen["finished game, Spanish deck"] = visit(client, f"/g/{spanish}", status=200, headers=ES)
     seen["hand detail, Spanish deck"] = visit(client, f"/g/{spanish}/hands/1", status=200, headers=ES)
+    # The checker at an Escoba table: its 15-captures, a barred trail judged, the deal's escoba de mano, last deal.
+    escoba = "/check?profile=escoba&scopa_in_last_deal=false"
+    seen["checker, Escoba"] = visit(client, f"{escoba}&table=7d,4c,3s&hand=8d,2b&play=2b", status=200, headers=ES)
+    seen["checker, Escoba deal"] = visit(client, f"{escoba}&table=1d,2c,5s,7b&deal=1", status=200, headers=ES)
+    seen["checker, Escoba last deal"] = visit(client, f"{escoba}&table=7d&hand=8d&last_deal=1", status=200, headers=ES)
+    seen["checker, Cirulla deal"] = visit(client, "/check?profile=cirulla&table=7c,2d,3s,1b&deal=1", headers=ES)
     return seen
 
 

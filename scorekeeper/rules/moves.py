@@ -67,10 +67,44 @@ KIND_RULE = {
     "any-sum": "no-pair-precedence",
     "ace-always": "ace-sweep-only",
 }
+# The game families (RULES.md 1.2, sister games): a profile of its own is its family, every other is Scopa. A
+# family's own rules are cited in its own words where it has them ("Escoba's capture to fifteen").
+FAMILIES = ("scopa", "escoba", "cirulla")
+FAMILY_RULE_TEXT = {
+    ("escoba", "fifteen"): msg(
+        "Escoba's capture to fifteen: the card played takes table cards that add up to 15 with it, and nothing else."
+    ),
+    ("cirulla", "fifteen"): msg(
+        "Cirulla's 15-capture: beside taking its own value, a card may take table cards that add up to 15 with it."
+    ),
+    ("escoba", "must-capture-hand"): msg(
+        "Escoba: while any card of the hand can take, no card may be laid on the table."
+    ),
+    ("cirulla", "must-capture-hand"): msg(
+        "Cirulla: while any card of the hand can take, no card may be laid on the table."
+    ),
+    ("cirulla", "ace-takes-all"): msg(
+        "Cirulla's ace: played with no ace on the table, it takes every table card, and that is a scopa."
+    ),
+}
+
+
+def family(rules: Rules) -> str:
+    """The game family the rules are played as: "escoba", "cirulla", or "scopa" (every other profile)."""
+    return rules.profile if rules.profile in FAMILIES else "scopa"
+
+
+def rule_text(rule: str, rules: Rules) -> Msg:
+    """A rule (a key of RULE_TEXT) in plain words, in the family's own words where it has them."""
+    return FAMILY_RULE_TEXT.get((family(rules), rule), RULE_TEXT[rule])
+
+
 # The plays that lay the card on the table instead of taking.
 TRAILS = ("trail", "ace-trail")
 # What a 15-capture adds up to, with the card played (RULES.md 1.2, capture_to).
 FIFTEEN = 15
+# Cirulla's matta, the 7 of cups (hearts), wild with ``knocks`` (RULES.md 1.2).
+MATTA = Card.parse("7c")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +204,7 @@ class Verdict:
     scopa: bool
     alternatives: tuple[Move, ...]  # the card's other legal plays (all of them, if illegal), at most MOVES_PER_CARD
     options: int = 0  # how many legal plays the card has in all, listed or not
+    family: str = "scopa"  # the game family judged by (``family``), whose words the rule is cited in
 
     @property
     def more(self) -> int:
@@ -178,8 +213,8 @@ class Verdict:
 
     @property
     def rule_text(self) -> Msg:
-        """The deciding rule in plain words."""
-        return RULE_TEXT[self.rule]
+        """The deciding rule in plain words, the family's own where it has them."""
+        return FAMILY_RULE_TEXT.get((self.family, self.rule), RULE_TEXT[self.rule])
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +224,8 @@ class DealFifteen:
     side: str  # "dealer" or "first_player", as the option says
     scopas: int  # 1 for 15, 2 for 30
     total: int
+    matta: bool = False  # the total is made with the matta (the 7 of cups, wild with ``knocks``)
+    family: str = "scopa"  # the game family (``family``), whose words the check is said in
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,20 +362,31 @@ def _partitions(total: int, counts: dict[int, int], below: int) -> Iterator[list
 
 
 def _scopa_note(
-    sweeps: bool, is_scopa: bool, last_play: bool, never: bool = False, last_deal: bool = False
+    sweeps: bool,
+    is_scopa: bool,
+    last_play: bool,
+    never: bool = False,
+    last_deal: bool = False,
+    game: str = "scopa",
 ) -> Msg | None:
     """What a sweep means for the scopa, as a sentence of its own (None when the table is not cleared).
 
     ``never``: the card is an ace and ``ace_never_scopa`` is on; ``last_deal``: no scopa counts in this deal.
+    ``game``: the family, whose word is said (Escoba's sweep is an "escoba").
     """
     if not sweeps:
         return None
+    escoba = game == "escoba"
     if is_scopa:
-        return msg("It clears the table: scopa.")
+        return msg("It clears the table: escoba.") if escoba else msg("It clears the table: scopa.")
     if never:
         return msg("It clears the table, but an ace never makes a scopa (ace_never_scopa).")
+    if last_deal and escoba:
+        return msg("It clears the table, but no escoba counts in the last deal (scopa_in_last_deal false).")
     if last_deal:
         return msg("It clears the table, but no scopa counts in the last deal (scopa_in_last_deal false).")
+    if last_play and escoba:
+        return msg("It clears the table, but with the last card of the hand that is no escoba.")
     if last_play:
         return msg("It clears the table, but with the last card of the hand that is no scopa.")
     return msg("It clears the table.")
@@ -460,7 +508,7 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
     sweeps = bool(group.parts) and taken == len(ctx.table)
     never = value == 1 and ctx.rules.ace_never_scopa
     no_scopa_now = _no_last_deal_scopa(ctx)
-    note = _scopa_note(sweeps, group.scopa, ctx.last_play, never, no_scopa_now)
+    note = _scopa_note(sweeps, group.scopa, ctx.last_play, never, no_scopa_now, family(ctx.rules))
     if group.kind in ("ace", "ace-sweep", "self", "ace-always"):
         if group.scopa:
             ace = msg("It is a scopa (ace_sweep_scopa).")
@@ -502,7 +550,7 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
             value=value,
         )
     if group.kind == "fifteen":
-        return _explain_fifteen(group, capture, note)
+        return _explain_fifteen(group, capture, note, family(ctx.rules))
     if group.kind == "match":
         singles = group.parts[0][2]
         counts = {v: len(cs) for v, cs in ctx.by_value.items()}
@@ -581,12 +629,28 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
     return _then(_then(said, choice), note)
 
 
-def _explain_fifteen(group: MoveGroup, capture: tuple[Card, ...] | None, note: Msg | None) -> Msg:
-    """Why a 15-capture is legal: "8d takes 7c: 8 and 7 add up to 15." (RULES.md 1.2, capture_to)."""
+def _explain_fifteen(group: MoveGroup, capture: tuple[Card, ...] | None, note: Msg | None, game: str) -> Msg:
+    """Why a 15-capture is legal, citing the family's rule: "8d takes 7c: 8 and 7 make 15 (Escoba's capture to
+    fifteen)." (RULES.md 1.2, capture_to)."""
     card = group.card
     values = listing([str(v) for v in (card.value, *(v for v, n, _ in group.parts for _ in range(n)))], Join.AND)
     what: object = _plus(capture) if capture else msg("a set making 15 with it")
-    said = msg("%(card)s takes %(what)s: %(values)s add up to 15.", card=card, what=what, values=values)
+    if game == "escoba":
+        said = msg(
+            "%(card)s takes %(what)s: %(values)s make 15 (Escoba's capture to fifteen).",
+            card=card,
+            what=what,
+            values=values,
+        )
+    elif game == "cirulla":
+        said = msg(
+            "%(card)s takes %(what)s: %(values)s make 15 (Cirulla's 15-capture, beside taking its own value).",
+            card=card,
+            what=what,
+            values=values,
+        )
+    else:
+        said = msg("%(card)s takes %(what)s: %(values)s add up to 15.", card=card, what=what, values=values)
     choice: Msg | None = None
     if group.options > 1:
         choice = msg("One of %(options)s sets that make 15 with it, the player's choice.", options=group.options)
@@ -604,7 +668,8 @@ class CardPlays:
     card: Card
     groups: tuple[MoveGroup, ...]
     same_as: Card | None = None
-    barred: Msg | None = None  # why the card may not be played at all here (no_ace_first_lead)
+    barred: Msg | None = None  # why the card may not be played at all here (no_ace_first_lead, must_capture hand)
+    barred_by: str = ""  # the rule that bars it (a key of RULE_TEXT): "no-ace-first-lead" or "must-capture-hand"
 
     @property
     def must_capture(self) -> bool:
@@ -644,7 +709,7 @@ def plays_by_card(
     for card in hand:
         barred = lead_barred(card, hand, rules, first_lead)
         if barred is not None:
-            out.append(CardPlays(card, (), None, barred))
+            out.append(CardPlays(card, (), None, barred, "no-ace-first-lead"))
             continue
         first = first_of_value.get(card.value)
         if first is None:
@@ -654,24 +719,34 @@ def plays_by_card(
         else:
             out.append(CardPlays(card, tuple(replace(g, card=card) for g in first.groups), first.card))
     if rules.must_capture == "hand":
-        return _bar_trails(out)
+        return _bar_trails(out, family(rules))
     return out
 
 
-def _bar_trails(plays: list[CardPlays]) -> list[CardPlays]:
+def _bar_trails(plays: list[CardPlays], game: str) -> list[CardPlays]:
     """must_capture "hand": while any card of the hand can capture, a card that can only be trailed is barred."""
     capturer = next((p.card for p in plays if any(g.kind not in TRAILS for g in p.groups)), None)
     if capturer is None:
         return plays
     return [
-        CardPlays(p.card, (), None, _trail_barred(p.card, capturer))
+        CardPlays(p.card, (), None, _trail_barred(p.card, capturer, game), "must-capture-hand")
         if p.groups and all(g.kind == "trail" for g in p.groups)
         else p
         for p in plays
     ]
 
 
-def _trail_barred(card: Card, capturer: Card) -> Msg:
+def _trail_barred(card: Card, capturer: Card, game: str) -> Msg:
+    """Why a card that can only be trailed is barred (must_capture "hand"), citing the family's rule."""
+    if game in ("escoba", "cirulla"):
+        rule = msg("Escoba's rule") if game == "escoba" else msg("Cirulla's rule")
+        return msg(
+            "%(card)s may not be laid on the table while %(other)s can take: while any card of the hand can take, "
+            "no card is laid (%(rule)s).",
+            card=card,
+            other=capturer,
+            rule=rule,
+        )
     return msg(
         "%(card)s may not be trailed while %(other)s can capture: while any card of the hand can capture, no card "
         "is trailed (must_capture hand).",
@@ -821,15 +896,19 @@ def judge_play(
     check_position([card], table)
     barred = lead_barred(card, hand, rules, first_lead)
     if barred is not None:
-        return Verdict(False, "no-ace-first-lead", barred, card, tuple(sorted(capture, key=_capture_key)), False, ())
+        return _verdict(
+            rules, False, "no-ace-first-lead", barred, card, tuple(sorted(capture, key=_capture_key)), False, ()
+        )
     groups = move_groups(card, table, rules, last_play, style, last_deal=last_deal)
     if not capture and groups[0].kind == "trail" and rules.must_capture == "hand" and hand is not None:
         capturer = _hand_capturer(card, hand, table, rules, first_lead)
         if capturer is not None:
-            return Verdict(False, "must-capture-hand", _trail_barred(card, capturer), card, (), False, ())
+            return _verdict(
+                rules, False, "must-capture-hand", _trail_barred(card, capturer, family(rules)), card, (), False, ()
+            )
     if groups[0].kind == "self" and list(capture) in ([], [card]):
         move = next(groups[0].moves())
-        return Verdict(True, move.rule, move.why, card, move.capture, move.scopa, (), 1)
+        return _verdict(rules, True, move.rule, move.why, card, move.capture, move.scopa, (), 1)
     seen: set[Card] = set()
     for i, taken in enumerate(capture):
         if taken not in table:
@@ -850,10 +929,25 @@ def judge_play(
     if chosen is not None:
         move = Move(card, claim, chosen.scopa, chosen.kind, chosen)
         others = tuple(islice((m for m in listed if m.capture != claim), per_card))
-        return Verdict(True, move.rule, move.why, card, claim, move.scopa, others, options)
+        return _verdict(rules, True, move.rule, move.why, card, claim, move.scopa, others, options)
 
     rule, reason = _why_illegal(card, claim, table, rules, groups, style)
-    return Verdict(False, rule, reason, card, claim, False, tuple(islice(listed, per_card)), options)
+    return _verdict(rules, False, rule, reason, card, claim, False, tuple(islice(listed, per_card)), options)
+
+
+def _verdict(
+    rules: Rules,
+    legal: bool,
+    rule: str,
+    reason: Msg,
+    card: Card,
+    capture: tuple[Card, ...],
+    scopa: bool,
+    alternatives: tuple[Move, ...],
+    options: int = 0,
+) -> Verdict:
+    """A verdict judged by the family ``rules`` are played as (its rule is cited in that family's words)."""
+    return Verdict(legal, rule, reason, card, capture, scopa, alternatives, options, family(rules))
 
 
 def _hand_capturer(
@@ -902,6 +996,14 @@ def _why_illegal(
             claim=_plus(claim),
         )
     with_card = value + sum(c.value for c in claim)
+    if rules.capture_to == "fifteen" and kind != "ace" and family(rules) == "escoba":
+        return "fifteen", msg(
+            "%(claim)s and %(card)s add up to %(total)s, not 15: %(card)s takes only table cards that make 15 with "
+            "it (Escoba's capture to fifteen).",
+            claim=_plus(claim),
+            card=card,
+            total=with_card,
+        )
     if rules.capture_to == "fifteen" and kind != "ace":
         return "fifteen", msg(
             "%(claim)s and %(card)s add up to %(total)s, not 15: %(card)s takes only table cards that make 15 with "
@@ -996,7 +1098,7 @@ def deal_check(cards: Sequence[Card], rules: Rules = Rules()) -> DealCheck:
     >>> deal_check([Card.parse(c) for c in ["10d", "10c", "10s", "4b"]]).redeal
     True
     >>> deal_check([Card.parse(c) for c in ["1d", "2c", "5s", "7b"]], Rules(deal_fifteen="dealer")).fifteen
-    DealFifteen(side='dealer', scopas=1, total=15)
+    DealFifteen(side='dealer', scopas=1, total=15, matta=False, family='scopa')
     """
     check_position((), cards, deal=True)
     kings = sum(1 for c in cards if c.rank is Rank.RE)
@@ -1006,6 +1108,21 @@ def deal_check(cards: Sequence[Card], rules: Rules = Rules()) -> DealCheck:
     if fifteen is not None:
         reason = _then(reason, _fifteen_said(fifteen))
     return DealCheck(redeal, kings, reason, rules.redeal, fifteen)
+
+
+def deal_question(rules: Rules = Rules()) -> Msg:
+    """What the deal check looks for under these rules, for the button that asks for it."""
+    looks = {
+        "three_kings": msg("3 or 4 kings?"),
+        "two_aces": msg("two aces?"),
+        "any_ace": msg("an ace?"),
+    }
+    asked = [looks[rules.redeal]] if rules.redeal in looks else []
+    if rules.deal_fifteen is not False:
+        asked.append(msg("15 or 30?"))
+    if not asked:
+        return msg("Check the first deal")
+    return msg("Check the first deal (%(what)s)", what=listing(asked, Join.SPACE))
 
 
 def _redeal(rule: str, kings: int, aces: int) -> tuple[bool, Msg]:
@@ -1052,10 +1169,9 @@ def _deal_totals(cards: Sequence[Card], rules: Rules) -> set[int]:
     >>> sorted(_deal_totals([Card.parse(c) for c in ["7c", "2d", "3s", "1b"]], Rules(knocks=True)))[:3]
     [7, 8, 9]
     """
-    matta = Card.parse("7c")
-    if not rules.knocks or matta not in cards:
+    if not rules.knocks or MATTA not in cards:
         return {sum(c.value for c in cards)}
-    others = sum(c.value for c in cards if c != matta)
+    others = sum(c.value for c in cards if c != MATTA)
     return {others + value for value in range(1, 11)}
 
 
@@ -1064,14 +1180,37 @@ def _deal_fifteen(cards: Sequence[Card], rules: Rules) -> DealFifteen | None:
     if rules.deal_fifteen is False:
         return None
     totals = _deal_totals(cards, rules)
+    plain = sum(c.value for c in cards)
     # With a wild card both may be made: the two scopas of 30 are the better claim.
     for total in (2 * FIFTEEN, FIFTEEN):
         if total in totals:
-            return DealFifteen(str(rules.deal_fifteen), total // FIFTEEN, total)
+            return DealFifteen(str(rules.deal_fifteen), total // FIFTEEN, total, total != plain, family(rules))
     return None
 
 
 def _fifteen_said(fifteen: DealFifteen) -> Msg:
+    """The deal's 15 or 30 in words, in the family's own: Escoba's "escoba de mano", Cirulla's dealer scopas."""
+    said = _fifteen_rule(fifteen)
+    if fifteen.matta:
+        return _then(said, msg("The matta (%(card)s) counts as whatever value makes the total.", card=MATTA))
+    return said
+
+
+def _fifteen_rule(fifteen: DealFifteen) -> Msg:
+    if fifteen.side == "dealer" and fifteen.family == "escoba":
+        return nmsg(
+            "The four cards add up to %(total)s: the dealer takes them at once, %(n)s escoba (escoba de mano).",
+            "The four cards add up to %(total)s: the dealer takes them at once, %(n)s escobas (escoba de mano).",
+            fifteen.scopas,
+            total=fifteen.total,
+        )
+    if fifteen.side == "dealer" and fifteen.family == "cirulla":
+        return nmsg(
+            "The four cards add up to %(total)s: the dealer takes them at once, %(n)s scopa (Cirulla's deal).",
+            "The four cards add up to %(total)s: the dealer takes them at once, %(n)s scopas (Cirulla's deal).",
+            fifteen.scopas,
+            total=fifteen.total,
+        )
     if fifteen.side == "dealer":
         return nmsg(
             "The four cards add up to %(total)s: the dealer takes them at once, %(n)s scopa (deal_fifteen).",

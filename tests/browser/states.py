@@ -363,6 +363,12 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("checker-plays", visit("/check?table=4s,3b,7c,1d&hand=7d,5c,1b", keeper=False)),
         ("checker-judged", visit("/check?table=4s,3b,7c,1d&hand=7d,5c,1b&play=7d&take=4s,3b", keeper=False)),
         ("checker-error", visit("/check?table=7d,zz&hand=7d", keeper=False)),
+        # The sister games: an Escoba table (a barred trail judged, last deal asked) and Cirulla's deal check.
+        (
+            "checker-escoba",
+            visit("/check?profile=escoba&scopa_in_last_deal=false&table=7d,4c,3s&hand=8d,2b&play=2b", keeper=False),
+        ),
+        ("checker-cirulla-deal", visit("/check?profile=cirulla&table=7c,2d,3s,1b&deal=1", keeper=False)),
         ("game-checker", visit(f"{g}/check")),
         ("score-sheet", visit(f"{g}/sheet")),
         ("pads", visit("/pads", keeper=False)),

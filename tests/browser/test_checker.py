@@ -3,6 +3,7 @@
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import page_width
@@ -118,3 +119,43 @@ def test_a_wrong_rule_in_a_link_is_shown_at_its_menu_and_can_be_put_right(page, 
     expect(page.locator(".play")).to_have_count(1)
     expect(page.locator("[role=alert]")).to_have_count(0)
     assert parse_qs(urlsplit(page.url).query)["capture_choice"] == ["fewest"]
+
+
+@pytest.mark.browser_context_args(locale="es-AR")
+def test_an_escoba_table_in_spanish_on_a_phone(page, live_server, shot):
+    page.goto(live_server + "/check")
+    page.wait_for_load_state("load")
+    page.locator(".house-rules summary").click()
+    page.select_option("select[name=profile]", "escoba")
+    # Escoba's own house rules show; the ace's do not (no ace takes all in Escoba).
+    expect(page.locator("#opt_deal_fifteen")).to_be_visible()
+    expect(page.locator("#opt_ace_on_ace")).to_be_hidden()
+    page.locator(".cell[data-card='7d']").click()
+    page.locator(".pick[data-where='h']").click()
+    for code in ("8d", "2c"):
+        page.locator(f".cell[data-card='{code}']").click()
+    page.get_by_role("button", name="Mostrar las jugadas válidas").click()
+    expect(page.locator("#plays")).to_be_visible()
+    assert parse_qs(urlsplit(page.url).query)["profile"] == ["escoba"]
+    plays = page.locator("#plays")
+    expect(plays).to_contain_text("Sota de Oros levanta un grupo que suma 15 con ella: 8 y 7 suman 15")
+    expect(plays).to_contain_text("Limpia la mesa: escoba.")
+    expect(plays.locator(".tag.scopa")).to_have_text("ESCOBA")
+    expect(plays).to_contain_text("No puede tirarse")
+    assert page_width(page) <= 390
+    shot("checker-escoba-es")
+
+
+@pytest.mark.browser_context_args(locale="it-IT")
+def test_a_cirulla_deal_check_in_italian_on_a_phone(page, live_server, shot):
+    page.goto(live_server + "/check?profile=cirulla")
+    page.wait_for_load_state("load")
+    for code in ("7c", "2d", "3s", "1b"):
+        page.locator(f".cell[data-card='{code}']").click()
+    page.check("input[name=deal]")
+    page.get_by_role("button", name="Controlla la prima smazzata (due assi? 15 o 30?)").click()
+    check = page.locator("#deal-check")
+    expect(check).to_contain_text("1 scopa (smazzata della Cirulla)")
+    expect(check).to_contain_text("La matta (7 di Cuori) vale quanto serve a fare il totale.")
+    assert page_width(page) <= 390
+    shot("checker-cirulla-it")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -26,17 +27,19 @@ from wtforms.validators import ValidationError
 from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, ScopaError
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.moves import (
-    RULE_TEXT,
     CardPlays,
     DealCheck,
+    MoveGroup,
     Verdict,
     deal_check,
+    deal_question,
+    family,
     judge_play,
     plays_by_card,
     position_errors,
 )
-from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP, OPTION_TITLES
-from scorekeeper.rules.text import Msg, Text, msg
+from scorekeeper.rules.options import CAPTURE_OPTIONS, OPTION_CHOICES, OPTION_HELP, OPTION_TITLES, value_label
+from scorekeeper.rules.text import Msg, Text, Voice, msg
 from scorekeeper.services import games
 from scorekeeper.services.errors import NotFound
 from scorekeeper.web.checker import bp
@@ -44,10 +47,10 @@ from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import field_named, said
 from scorekeeper.web.common.fields import sentence as as_sentence
-from scorekeeper.web.common.i18n import DECK_NAMES, say
+from scorekeeper.web.common.i18n import DECK_NAMES, say, voice
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.rendered import RenderedCache
-from scorekeeper.web.common.widgets import card_grid, describe, option_label, option_text, option_value, rule_error
+from scorekeeper.web.common.widgets import card_grid, option_label, option_text, option_value, rule_error
 
 # Input bounds, so no query string costs more than a normal position: a list of all 40 cards, typed
 # with the longest codes ("10d") and separators, fits in 200 characters.
@@ -56,6 +59,8 @@ NAME_TEXT_MAX = 40  # a profile, an option value or a deck style is one short wo
 GAME_ID_MAX = 64  # game ids are 16 characters; room to spare without echoing a page of text
 # Where a core error's field is shown: the core names a claimed play's card and capture differently.
 FIELD_OF = {"card": "play", "capture": "take"}
+# The house rules the checker asks about: what may be captured and what a sweep is, and the deal check's rules.
+OPTIONS = (*CAPTURE_OPTIONS, "scopa_in_last_deal", "redeal", "deal_fifteen")
 
 
 def _at_most(limit: int) -> Callable[[BaseForm, Field], None]:
@@ -132,11 +137,15 @@ class CheckerForm(FlaskForm):
     )
     style = SelectField(
         _l("Deck"),
-        choices=[SelectChoice(s.value, DECK_NAMES[s.value]) for s in DeckStyle],
+        # Left as the profile, the deck is the profile's own (Escoba's Spanish cards, Cirulla's French ones).
+        choices=[SelectChoice("", _l("as the profile"))]
+        + [SelectChoice(s.value, DECK_NAMES[s.value]) for s in DeckStyle],
         validate_choice=False,
         validators=[_at_most(NAME_TEXT_MAX)],
     )
     last = BooleanField(_l("Last card of the hand"), false_values=("", "0", "false"))
+    # Asked only where no scopa counts in the last deal (scopa_in_last_deal false); the API's ``last_deal``.
+    last_deal = BooleanField(_l("Last deal: no cards left to deal"), false_values=("", "0", "false"))
     deal = BooleanField(_l("First deal: the 4 cards on the table"), false_values=("", "0", "false"))
     lead = BooleanField(_l("First card of the hand (no ace may lead)"), false_values=("", "0", "false"))
     game = StringField(_l("Game"), validators=[_at_most(GAME_ID_MAX)])
@@ -153,6 +162,7 @@ class CheckerForm(FlaskForm):
         super().__init__(**kwargs)
         self.rules = Rules()
         self.deck_style = DeckStyle.ITALIAN
+        self.usual_style = DeckStyle.ITALIAN  # the game's deck, or else the profile's: what the link leaves out
 
     def grid_fields(self) -> list[SelectField]:
         """The per-card menus of the grid, in deck order."""
@@ -179,29 +189,40 @@ class CheckerForm(FlaskForm):
     def settle(self, game: Game | None) -> None:
         """Work out the rules and deck style (a game's, then the menus'); show them in the menus."""
         base = game.rules.overrides() if game else {}
-        self.deck_style = game.deck_style if game else DeckStyle.ITALIAN
+        data = {"profile": self.profile.data} if self.profile.data else dict(base)
+        for key in OPTIONS:
+            if self[key].data is not None and not self[key].errors:
+                data[key] = self[key].data
+        if not any(self[key].errors for key in ("profile", *OPTIONS)):
+            try:
+                self.rules = Rules.from_dict(data)
+            except ScopaError as err:
+                self.add_error(err, "profile")
+        # The deck: the game's, or else the profile's own; the menu's choice over either.
+        self.usual_style = game.deck_style if game else DeckStyle.parse(self.rules.profile_info.deck)
+        self.deck_style = self.usual_style
+        # The menu's first choice says which deck "as the profile" (or the game) is.
+        usual = DECK_NAMES[self.usual_style.value]
+        first = (
+            gettext("as the game: %(deck)s", deck=usual) if game else gettext("as the profile: %(deck)s", deck=usual)
+        )
+        self.style.choices = [SelectChoice("", first), *self.style.choices[1:]]
         if self.style.data and not self.style.errors:
             try:
                 self.deck_style = DeckStyle.parse(self.style.data)
             except ScopaError as err:
                 self.add_error(err, "style")
-        data = {"profile": self.profile.data} if self.profile.data else dict(base)
-        for key in CAPTURE_OPTIONS:
-            if self[key].data is not None and not self[key].errors:
-                data[key] = self[key].data
-        if not any(self[key].errors for key in ("profile", *CAPTURE_OPTIONS)):
-            try:
-                self.rules = Rules.from_dict(data)
-            except ScopaError as err:
-                self.add_error(err, "profile")
         # What the menus show: the choice made, or else what the game or the profile plays.
         if not self.profile.data:
             self.profile.data = self.rules.profile
-        if not self.style.data:
-            self.style.data = self.deck_style.value
         for key, value in self.rules.overrides().items():
-            if key in CAPTURE_OPTIONS and self[key].data is None:
+            if key in OPTIONS and self[key].data is None:
                 self[key].data = value
+
+    @property
+    def asks_last_deal(self) -> bool:
+        """Whether "last deal?" changes anything: only with scopa_in_last_deal off (elsewhere it is left out)."""
+        return not self.rules.scopa_in_last_deal
 
     def add_error(self, err: ScopaError, default: str = "table", message: Text | None = None) -> None:
         """Show a core error (or ``message`` about it) beside the field it names; one a field is enough to act on."""
@@ -226,9 +247,10 @@ class CheckerForm(FlaskForm):
             "hand": self.hand._value(),
             # With a game, the profile is always said: the game's own may not be the one chosen.
             "profile": self.rules.profile if self.rules.profile != "classic" or self._game_id() else "",
-            **{k: option_text(v) for k, v in self.rules.overrides().items() if k in CAPTURE_OPTIONS},
-            "style": self.deck_style.value if self.deck_style is not DeckStyle.ITALIAN else "",
+            **{k: option_text(v) for k, v in self.rules.overrides().items() if k in OPTIONS},
+            "style": self.deck_style.value if self.deck_style is not self.usual_style else "",
             "last": "1" if self.last.data else "",
+            "last_deal": "1" if self.last_deal.data and self.asks_last_deal else "",
             "deal": "1" if self.deal.data else "",
             "lead": "1" if self.lead.data else "",
             "play": self.play._value(),
@@ -239,7 +261,7 @@ class CheckerForm(FlaskForm):
         return {k: v for k, v in params.items() if v}
 
 
-for _key in CAPTURE_OPTIONS:
+for _key in OPTIONS:
     setattr(CheckerForm, _key, _menu(_key))
 for _card in DECK:
     # A cell of the grid without JavaScript: where the card lies, "t" on the table, "h" in the hand, "" neither.
@@ -276,6 +298,7 @@ def capture_checker() -> Response | tuple[str, int]:
             )
     form.settle(game.game if game else None)
     table, hand, play, take = form.table.data, form.hand.data, form.play.data, form.take.data
+    last_deal = form.last_deal.data and form.asks_last_deal
     asked = bool(table or hand or form.deal.data)
     plays: list[CardPlays] = []
     verdict: Verdict | None = None
@@ -291,7 +314,13 @@ def capture_checker() -> Response | tuple[str, int]:
                 dealt = deal_check(table, form.rules)
             if hand:
                 plays = plays_by_card(
-                    hand, table, form.rules, form.last.data, form.deck_style, first_lead=form.lead.data
+                    hand,
+                    table,
+                    form.rules,
+                    form.last.data,
+                    form.deck_style,
+                    first_lead=form.lead.data,
+                    last_deal=last_deal,
                 )
             if play:
                 verdict = judge_play(
@@ -303,11 +332,23 @@ def capture_checker() -> Response | tuple[str, int]:
                     form.deck_style,
                     first_lead=form.lead.data,
                     hand=hand or None,
+                    last_deal=last_deal,
                 )
         except ScopaError as err:
             form.add_error(err)
     # Commas stay as they are: a shorter link makes a smaller QR code, quicker to draw and to scan.
     path = url_for("checker.capture_checker") + ("?" + urlencode(form.query(), safe=",") if asked else "")
+    # One voice for the request: a crowded table names thousands of cards, and each voice made costs a catalogue
+    # look-up (the cost budget, bench/budget.py).
+    said = voice(form.deck_style)
+    names: dict[Card, str] = {}
+
+    def card_name(card: Card, style: object = None) -> str:
+        # A crowded table names its cards hundreds of times: each name is made once.
+        if card not in names:
+            names[card] = said.card(card)
+        return names[card]
+
     html = render_template(
         "checker/checker.html",
         form=form,
@@ -316,25 +357,22 @@ def capture_checker() -> Response | tuple[str, int]:
         plays=plays,
         verdict=verdict,
         dealt=dealt,
-        describe=describe,
-        named=lambda text: as_sentence(text, form.deck_style),
+        describe=lambda group: describe(group, card_name),
+        card_name=card_name,
+        card_list=lambda cards, style=None, joiner=", ": joiner.join(map(card_name, cards)),
+        named=lambda text: as_sentence(said.say(text)),
+        say=lambda text, style=None: said.say(text),
         sentence=sentence,
+        # The family's own word for a sweep: Escoba's is an "escoba".
+        sweep_word=gettext("ESCOBA") if family(form.rules) == "escoba" else gettext("SCOPA"),
+        deal_question=said.say(deal_question(form.rules)),
         clear_url=_clear_url(form),
-        options=[form[key] for key in CAPTURE_OPTIONS],
-        rule_text=RULE_TEXT,
+        options=[form[key] for key in OPTIONS],
+        choices={key: _choices(form[key], key, said) for key in OPTIONS},
         share_url=absolute(path),
         qr_path=path if asked else None,
         game=game,
-        # Each profile's capture options (classic's whole, the others' only where they differ; checker.js fills in
-        # the rest), for the script that shows a house rule only where it applies.
-        profile_options={
-            p: {
-                k: option_text(getattr(Rules.for_profile(p), k))
-                for k in CAPTURE_OPTIONS
-                if p == "classic" or getattr(Rules.for_profile(p), k) != getattr(Rules(), k)
-            }
-            for p in PROFILES
-        },
+        profile_options=_profile_options(),
     )
     return html, 400 if form.field_errors else 200
 
@@ -364,9 +402,50 @@ def picker(style: DeckStyle, table: Iterable[Card], hand: Iterable[Card]) -> Mar
     return Markup(_PLACE.sub(place, kept))  # the kept text is the template's, escaped as it was rendered
 
 
+@cache
+def _profile_options() -> dict[str, dict[str, str]]:
+    """Each profile's options the checker asks about (classic's whole, the others' only where they differ;
+    checker.js fills in the rest), for the script that shows a house rule only where it applies. The same for
+    every request: made once."""
+    classic = Rules()
+    return {
+        p: {
+            k: option_text(getattr(Rules.for_profile(p), k))
+            for k in OPTIONS
+            if p == "classic" or getattr(Rules.for_profile(p), k) != getattr(classic, k)
+        }
+        for p in PROFILES
+    }
+
+
+def _choices(field: Field, key: str, said: Voice) -> list[tuple[str, str, bool]]:
+    """A house rule's menu as (value, label, selected) in the reader's language: written out by the template, as
+    WTForms would, without a catalogue look-up per choice (fifteen menus are most of a typical page's cost)."""
+    shown = [("", gettext("as the profile"))]
+    shown += [(option_text(c), said.say(value_label(c))) for c in OPTION_CHOICES[key]]
+    return [(text, label, option_value(text) == field.data) for text, label in shown]
+
+
+def describe(group: MoveGroup, name: Callable[[Card], str]) -> str:
+    """A group's capture in words, each card named by ``name`` (in the deck style): "6 di Spade + 2 di Coppe",
+    "one of 4 di Denari / 4 di Spade + Asso di Bastoni"; an ace taking itself on an empty table names itself."""
+    if group.kind == "self":
+        return name(group.card)
+    parts = []
+    for _, count, cards in group.parts:
+        names = [name(c) for c in cards]
+        if count == len(cards):
+            parts.append(" + ".join(names))
+        elif count == 1:
+            parts.append(names[0] if len(names) == 1 else gettext("one of %(cards)s", cards=" / ".join(names)))
+        else:
+            parts.append(gettext("%(n)s of %(cards)s", n=count, cards=" / ".join(names)))
+    return " + ".join(parts)
+
+
 def _clear_url(form: CheckerForm) -> str:
     """The checker with an empty position and the same rules, deck style and game."""
-    empty = form.query(table="", hand="", play="", take="", last="", deal="", lead="")
+    empty = form.query(table="", hand="", play="", take="", last="", last_deal="", deal="", lead="")
     return url_for("checker.capture_checker") + ("?" + urlencode(empty, safe=",") if empty else "")
 
 

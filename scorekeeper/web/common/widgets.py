@@ -1,4 +1,4 @@
-"""Presentation helpers shared by the pages: the card grid, side colours, option menus, captures in words.
+"""Presentation helpers shared by the pages: the card grid, side colours, option menus.
 
 Nothing here decides a rule: these turn the core's values into what a template draws,
 and option values into form text and back.
@@ -13,20 +13,21 @@ from typing import Any
 from flask_babel import LazyString, gettext
 
 from scorekeeper.rules import DECK, Card, DeckStyle, Suit
-from scorekeeper.rules.cards import suit_name, suit_symbol
+from scorekeeper.rules.cards import suit_symbol
 from scorekeeper.rules.errors import MissingRuleError, ScopaError
-from scorekeeper.rules.moves import MoveGroup
 from scorekeeper.rules.options import OPTION_NEEDS, OPTION_TITLES, value_label
 from scorekeeper.rules.text import Text
-from scorekeeper.web.common.i18n import card_name, say
+from scorekeeper.web.common.i18n import say, voice
 
 
 def card_grid(style: DeckStyle, cell: Callable[[Card], object] = lambda card: card) -> list[dict[str, Any]]:
-    """The 40-card grid: a row per suit labelled in the deck style, ``cell(card)`` for each rank."""
+    """The 40-card grid: a row per suit labelled in the deck style (a French deck's suits in the reader's
+    language), ``cell(card)`` for each rank."""
+    said = voice(style)
     return [
         {
             "suit": suit,
-            "name": suit_name(suit, style),
+            "name": said.suit(suit),
             "symbol": suit_symbol(suit),
             "cards": [cell(c) for c in DECK if c.suit is suit],
         }
@@ -122,20 +123,3 @@ def rule_error(err: ScopaError) -> Text:
 def option_label(value: object) -> LazyString:
     """An option value as a menu shows it, in the page's language: yes, no, "count out"."""
     return LazyString(say, value_label(value))
-
-
-def describe(group: MoveGroup, style: DeckStyle) -> str:
-    """A group's capture in words, cards named in the deck style: "6 di Spade + 2 di Coppe", "one of 4 di Denari /
-    4 di Spade + Asso di Bastoni"; an ace taking itself on an empty table names itself."""
-    if group.kind == "self":
-        return card_name(group.card, style)
-    parts = []
-    for _, count, cards in group.parts:
-        names = [card_name(c, style) for c in cards]
-        if count == len(cards):
-            parts.append(" + ".join(names))
-        elif count == 1:
-            parts.append(names[0] if len(names) == 1 else gettext("one of %(cards)s", cards=" / ".join(names)))
-        else:
-            parts.append(gettext("%(n)s of %(cards)s", n=count, cards=" / ".join(names)))
-    return " + ".join(parts)
