@@ -15,12 +15,15 @@
   var seating = JSON.parse($("#seating-data").textContent), form = $(".new-game");
   var target = $("#target"), shown = $("#target-shown"), hint = $("#target-hint");
   var summary = $("#rules-summary"), sides = $("#sides");
-  var refresh = $$("button[name=refresh]");
-  // The page for the game, profile or house rule just chosen: everything typed is sent along and kept.
+  // The page for the game, profile or house rule just chosen: everything typed is sent along and kept. The
+  // buttons that ask for it are the page's without script: with it, Enter in a name starts the game.
+  $$("button[name=refresh]").forEach(function (b) { b.remove(); });
   function reload() {
-    if (form.requestSubmit) form.requestSubmit(refresh[0]); else refresh[0].click();
+    var ask = document.createElement("input");
+    ask.type = "hidden"; ask.name = "refresh"; ask.value = "1";
+    form.appendChild(ask);
+    form.submit();
   }
-  if (form.requestSubmit) refresh.forEach(function (b) { b.hidden = true; });
   var nameInput = $("#game-name"), clock = $("#local-time");
   var inputs = $$(".players input");
 

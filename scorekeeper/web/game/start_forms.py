@@ -58,7 +58,7 @@ class _NewGameFields(FlaskForm):
     shown_profile = HiddenField()
     # The game first: Scopa, Escoba or Cirulla (the profile then says which Scopa).
     family = RadioField(
-        _l("Game"),
+        _l("Which game?"),
         choices=[SelectChoice(f.name, said(f.title)) for f in FAMILIES.values()],
         default=DEFAULT_FAMILY,
         invalid_choice_message=_l("choose one of the games listed"),
