@@ -117,6 +117,7 @@ class _NewGameFields(FlaskForm):
         if self.target.data is None or self.target_left_as_shown():
             self.target.data = self.profile_target()
             self.target_shown.data = str(self.target.data)
+            self.target.raw_data = [self.target_shown.data]  # the box shows what was typed: now the profile's
 
     def profile_name(self) -> str:
         """The profile chosen (classic for anything unknown)."""
