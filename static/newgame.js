@@ -18,10 +18,12 @@
   // The page for the game, profile or house rule just chosen: everything typed is sent along and kept. The
   // buttons that ask for it are the page's without script: with it, Enter in a name starts the game.
   $$("button[name=refresh]").forEach(function (b) { b.remove(); });
-  function reload() {
+  // The page comes back scrolled to what was changed.
+  function reload(ev) {
     var ask = document.createElement("input");
     ask.type = "hidden"; ask.name = "refresh"; ask.value = "1";
     form.appendChild(ask);
+    form.action = form.action.split("#")[0] + "#" + (ev.target.name === "family" ? "family" : ev.target.id);
     form.submit();
   }
   var nameInput = $("#game-name"), clock = $("#local-time");
@@ -69,9 +71,9 @@
       target.value = String(t);
       shown.value = String(t);
     }
-    var parts = Object.keys(p.targets).filter(function (n) { return p.players.indexOf(Number(n)) >= 0; })
-      .map(function (n) { return tr("players_target", { n: n, target: p.targets[n] }); });
-    var several = new Set(Object.values(p.targets)).size > 1;
+    var counts = Object.keys(p.targets).filter(function (n) { return p.players.indexOf(Number(n)) >= 0; });
+    var parts = counts.map(function (n) { return tr("players_target", { n: n, target: p.targets[n] }); });
+    var several = new Set(counts.map(function (n) { return p.targets[n]; })).size > 1;
     hint.textContent = (p.players.indexOf(list.length) < 0 && list.length >= 2
       ? tr("profile_for", { players: p.players.join(", ") })
       : several ? tr("profile_targets", { targets: parts.join(", ") }) : tr("profile_target"))

@@ -176,6 +176,8 @@ def new_game() -> ResponseReturnValue:
         profile=profile,
         profile_data=_profile_data(profile.name),
         player_counts_said=_counts_said([n for name in family.profiles for n in PROFILES[name].players]),
+        # A name box for each seat the game has (Escoba and Cirulla: four).
+        max_players=max(n for name in family.profiles for n in PROFILES[name].players),
         seating=seating_data(),
         switched=switched,
         rules_open=refresh or any(field.errors for field in rules_fields),
