@@ -21,7 +21,8 @@
   // The page comes back scrolled to what was changed.
   function reload(ev) {
     var ask = document.createElement("input");
-    ask.type = "hidden"; ask.name = "refresh"; ask.value = "1";
+    // "house": the house rules were open, and come back open.
+    ask.type = "hidden"; ask.name = "refresh"; ask.value = $(".house-rules").open ? "house" : "1";
     form.appendChild(ask);
     form.action = form.action.split("#")[0] + "#" + (ev.target.name === "family" ? "family" : ev.target.id);
     form.submit();

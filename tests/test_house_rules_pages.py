@@ -33,9 +33,10 @@ def test_house_rules_are_grouped_and_those_that_need_another_are_sent_only_once_
     assert shown["ace_on_ace"] and shown["ace_empty_table"] and shown["napola_points"]
     assert "ace_takes_all" not in shown and "napola" not in shown
     # Without script, the napola turned on and the page asked again: its count is offered, everything kept.
-    data = {"players-0": "Anna", "opt_napola": "true", "refresh": "1"}
+    data = {"players-0": "Anna", "opt_napola": "true", "refresh": "house"}
     again = client.post("/new", data=data).get_data(as_text=True)
     assert option_divs(again)["napola_max"] and 'value="Anna"' in again
+    assert '<details class="house-rules" open>' in again  # asked from the house rules: they stay open
     assert re.search(r'<option selected value="true">yes</option>', again.split('id="opt_napola"', 1)[1])
     # The target offers the usual scores.
     assert re.search(r'<datalist id="usual-targets">(<option value="\d+"></option>){4}</datalist>', page)

@@ -104,9 +104,11 @@ def test_another_game_chosen_shows_its_rules_and_keeps_everything_typed(client):
     assert checked(page, "deck_style") == "spanish" and re.search(r'id="target"[^>]*value="15"', page)
     assert '<details class="rules-box" id="rules" open>' in page
     assert "capture_to" not in option_divs(page)
-    # The deck chosen for the game shown stays when the page comes again for the same game.
+    # A deck chosen by hand stays, for the same game or another.
     again = data | {"profile": "escoba", "shown_profile": "escoba", "deck_style": "french", "refresh": "1"}
     assert checked(client.post("/new", data=again).get_data(as_text=True), "deck_style") == "french"
+    other = data | {"family": "cirulla", "deck_style": "spanish", "refresh": "1"}
+    assert checked(client.post("/new", data=other).get_data(as_text=True), "deck_style") == "spanish"
 
 
 def test_start_pressed_with_another_game_chosen_shows_that_games_rules_first(client):

@@ -180,6 +180,7 @@ def new_game() -> ResponseReturnValue:
         max_players=max(n for name in family.profiles for n in PROFILES[name].players),
         seating=seating_data(),
         switched=switched,
+        house_open=refresh and request.form.get("refresh") == "house",
         rules_open=refresh or any(field.errors for field in rules_fields),
         group=group,
         not_kept=not_kept,

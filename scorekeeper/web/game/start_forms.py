@@ -129,13 +129,15 @@ class _NewGameFields(FlaskForm):
 
     def fit_to_family(self) -> bool:
         """Make the profile one of the chosen family's (its usual one if not) and, when the page was shown for
-        another profile, bring the new one's deck. True when the profile changed from the one the page showed."""
+        another profile with that one's deck, bring the new one's (a deck chosen by hand stays). True when the
+        profile changed from the one the page showed."""
         family = FAMILIES[self.family_name()]
         if self.profile.data not in family.profiles:
             self.profile.data = family.profiles[0]
         # A page shown for no profile yet is a first visit (or a form carried from before this field).
-        changed = bool(self.shown_profile.data) and self.profile.data != self.shown_profile.data
-        if changed:
+        shown = PROFILES.get(self.shown_profile.data or "")
+        changed = shown is not None and self.profile.data != shown.name
+        if shown is not None and changed and self.deck_style.data == shown.deck:
             self.deck_style.data = PROFILES[self.profile_name()].deck
         self.shown_profile.data = self.profile.data
         return changed
