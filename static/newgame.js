@@ -1,21 +1,32 @@
 // Scopa Scorekeeper: the new-game page. Loaded after app.js (which defines $, $$ and tr); works without it.
 "use strict";
-// New game: the target as a number for the profile and the names written, the rules in one line above Start,
+// New game: the game (Scopa, Escoba, Cirulla) first; choosing another game or profile, or a house rule others
+// depend on, brings the page again for it (the server says which house rules apply, the page's "Show its rules"
+// button, which this script presses and hides). Then the target as a number for the profile and the names
+// written, the rules in one line above Start,
 // the sides choice only when the names written can team up in more than one way, and a name from the players and
 // this phone's time. Who sits with whom, the sides' names and the game's name are the server's to say (the rules
 // core's seats): the page carries the seatings as data, and the name is asked of POST /api/v1/sides as names are
 // typed.
 (function () {
-  var data = $("#profiles-data");
+  var data = $("#profile-data");
   if (!data) return;
-  var profiles = JSON.parse(data.textContent);
+  var p = JSON.parse(data.textContent);
   var seating = JSON.parse($("#seating-data").textContent), form = $(".new-game");
-  // Each profile lists only the options it plays otherwise than classic: the rest are classic's.
-  Object.keys(profiles).forEach(function (name) {
-    profiles[name].options = Object.assign({}, profiles.classic.options, profiles[name].options);
-  });
-  var select = $("#profile"), target = $("#target"), shown = $("#target-shown"), hint = $("#target-hint");
-  var desc = $("#profile-description"), summary = $("#rules-summary"), sides = $("#sides");
+  var target = $("#target"), shown = $("#target-shown"), hint = $("#target-hint");
+  var summary = $("#rules-summary"), sides = $("#sides");
+  // The page for the game, profile or house rule just chosen: everything typed is sent along and kept. The
+  // buttons that ask for it are the page's without script: with it, Enter in a name starts the game.
+  $$("button[name=refresh]").forEach(function (b) { b.remove(); });
+  // The page comes back scrolled to what was changed.
+  function reload(ev) {
+    var ask = document.createElement("input");
+    // "house": the house rules were open, and come back open.
+    ask.type = "hidden"; ask.name = "refresh"; ask.value = $(".house-rules").open ? "house" : "1";
+    form.appendChild(ask);
+    form.action = form.action.split("#")[0] + "#" + (ev.target.name === "family" ? "family" : ev.target.id);
+    form.submit();
+  }
   var nameInput = $("#game-name"), clock = $("#local-time");
   var inputs = $$(".players input");
 
@@ -52,15 +63,8 @@
       });
     }, 200);
   }
-  function optionText(value) {
-    var label = tr("option_" + value);
-    return label === "option_" + value ? value.replace(/_/g, " ") : label;
-  }
-
   function update(ev) {
-    var p = profiles[select.value] || profiles.classic;
     var list = names(), count = Math.max(2, list.length);
-    desc.textContent = p.description;
     // The target follows the profile and the names until the person types their own.
     var t = p.targets[String(count)];
     var typing = ev && ev.target === target;
@@ -68,9 +72,9 @@
       target.value = String(t);
       shown.value = String(t);
     }
-    var parts = Object.keys(p.targets).filter(function (n) { return p.players.indexOf(Number(n)) >= 0; })
-      .map(function (n) { return tr("players_target", { n: n, target: p.targets[n] }); });
-    var several = new Set(Object.values(p.targets)).size > 1;
+    var counts = Object.keys(p.targets).filter(function (n) { return p.players.indexOf(Number(n)) >= 0; });
+    var parts = counts.map(function (n) { return tr("players_target", { n: n, target: p.targets[n] }); });
+    var several = new Set(counts.map(function (n) { return p.targets[n]; })).size > 1;
     hint.textContent = (p.players.indexOf(list.length) < 0 && list.length >= 2
       ? tr("profile_for", { players: p.players.join(", ") })
       : several ? tr("profile_targets", { targets: parts.join(", ") }) : tr("profile_target"))
@@ -90,20 +94,10 @@
       if (label.hidden && $("input", label).checked) $("input[value=" + layouts[0] + "]", sides).checked = true;
     });
     suggest(list);
-    // What each option is, as chosen or as the profile plays it: a rule that means nothing with the others (the
-    // ace's rules without ace takes all) is hidden and set back to the profile's, as the core would refuse it.
-    fitHouseRules($$(".house-rules .option"), function (key) {
-      var sel = $("#opt_" + key);
-      return sel && sel.value && p.fixed.indexOf(key) < 0 ? sel.value : p.options[key];
-    });
-    $$(".house-rules .option").forEach(function (div) {
-      var key = div.dataset.option, sel = $("select", div), fixed = p.fixed.indexOf(key) >= 0;
-      div.classList.toggle("fixed", fixed);
-      sel.disabled = fixed;
-      sel.options[0].textContent = tr("as_the_profile", { value: optionText(p.options[key]) });
-    });
   }
-  select.addEventListener("change", update);
+  $$("input[name=family], #profile, .option[data-refresh] select").forEach(function (i) {
+    i.addEventListener("change", reload);
+  });
   target.addEventListener("input", update);
   $$("input[name=deck_style], input[name=layout], .house-rules select").forEach(function (i) {
     i.addEventListener("change", update);

@@ -17,18 +17,27 @@ def option_divs(page):
     }
 
 
-def test_house_rules_are_grouped_and_those_that_need_another_are_hidden_until_it_is_on(client):
+def test_house_rules_are_grouped_and_those_that_need_another_are_sent_only_once_it_is_on(client):
     page = client.get("/new").get_data(as_text=True)
-    for heading in ("Capturing", "The ace (Scopa d'assi)", "Primiera", "Extra points", "End of the game", "Seats"):
+    for heading in ("Capturing", "Scoring a hand", "Ending the game"):
         assert f"<legend>{heading}</legend>" in page
     shown = option_divs(page)
     assert shown["ace_takes_all"] and shown["napola"] and shown["call_out"] and shown["direction"]
     for needs_ace in ("ace_empty_table", "ace_on_ace", "ace_may_trail", "ace_sweep_scopa"):
-        assert not shown[needs_ace], needs_ace
-    assert not shown["napola_points"]
-    # Under Scopa d'assi, ace takes all and the napola are on: their rules are offered.
+        assert needs_ace not in shown, needs_ace
+    assert "napola_points" not in shown and "napola_max" not in shown
+    # A rule others need reloads the page when changed (its script presses "Show the house rules that apply").
+    assert re.search(r'data-option="napola" data-refresh', page)
+    # Under Scopa d'assi, ace takes all and the napola are on: their rules are offered, and they are not.
     shown = option_divs(client.post("/new", data={"profile": "asso-piglia-tutto"}).get_data(as_text=True))
     assert shown["ace_on_ace"] and shown["ace_empty_table"] and shown["napola_points"]
+    assert "ace_takes_all" not in shown and "napola" not in shown
+    # Without script, the napola turned on and the page asked again: its count is offered, everything kept.
+    data = {"players-0": "Anna", "opt_napola": "true", "refresh": "house"}
+    again = client.post("/new", data=data).get_data(as_text=True)
+    assert option_divs(again)["napola_max"] and 'value="Anna"' in again
+    assert '<details class="house-rules" open>' in again  # asked from the house rules: they stay open
+    assert re.search(r'<option selected value="true">yes</option>', again.split('id="opt_napola"', 1)[1])
     # The target offers the usual scores.
     assert re.search(r'<datalist id="usual-targets">(<option value="\d+"></option>){4}</datalist>', page)
     assert all(f'<option value="{n}">' in page for n in (11, 16, 21, 31))

@@ -219,6 +219,22 @@ def walk(app, client, headers, tag, group_name):
     seen["home, empty"] = page("/", status=200)
     seen["new game"] = page("/new", status=200)
     seen["new game with errors"] = page("/new", method="post", data={"players-0": "Anna"})
+    # Each game chosen, its house rules shown (Scopa d'assi's ace rules), and a combination the core refuses.
+    seen["new game, Escoba"] = page("/new?family=escoba", status=200)
+    seen["new game, Cirulla"] = page("/new", method="post", data={"family": "cirulla", "refresh": "1"}, status=200)
+    seen["new game, Scopa d'assi's rules"] = page("/new?profile=asso-piglia-tutto", status=200)
+    seen["new game, a refused house rule"] = page(
+        "/new",
+        method="post",
+        data={
+            "players-0": "Anna",
+            "players-1": "Bruno",
+            "family": "escoba",
+            "profile": "escoba",
+            "opt_end": "draw",
+            "opt_playoff": "leaders",
+        },
+    )
     two = start_at_table(client, "Anna", "Bruno", headers=headers)
     seen["scoreboard before a hand"] = page(f"/g/{two}", status=200)
     seen["winners entry with an answer missing"] = page(

@@ -295,6 +295,9 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("home-empty", home_empty),
         ("home-games", visit("/")),
         ("new-game", visit("/new", keeper=False)),
+        ("new-game-escoba", visit("/new?family=escoba", keeper=False)),
+        ("new-game-cirulla", visit("/new?family=cirulla", keeper=False)),
+        ("new-game-asso-piglia-tutto", visit("/new?profile=asso-piglia-tutto", keeper=False)),
         ("new-game-error", send("/new", {"players-0": "Anna", "profile": "classic"})),
         (
             "new-game-house-rule-error",

@@ -15,9 +15,10 @@ from flask_babel import gettext as _
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError, Side, seats
 from scorekeeper.rules.errors import InvalidGameError
+from scorekeeper.rules.families import FAMILIES, family_of
 from scorekeeper.rules.game import GAME_NAME_MAX, NAME_MAX
 from scorekeeper.rules.ledger import Game
-from scorekeeper.rules.options import PLAYER_COUNTS_SAID, USUAL_TARGETS
+from scorekeeper.rules.options import PLAYER_COUNTS_SAID
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events, games, groups
 from scorekeeper.services import rematch as rematch_service
@@ -63,25 +64,25 @@ def home() -> ResponseReturnValue:
     )
 
 
-def _profiles_data() -> dict[str, dict[str, Any]]:
-    """What the new-game page needs to show each profile: title, description, targets, fixed options."""
-    targets = profile_targets()
-    every = {name: {k: str(v).lower() for k, v in Rules.for_profile(name).to_dict().items()} for name in PROFILES}
-    classic = every["classic"]
+def _profile_data(name: str) -> dict[str, Any]:
+    """What the new-game page's script needs of the profile shown: the summary's first words, its targets by
+    player count and its player counts (another profile is another page: the family or profile chosen reloads it)."""
+    profile = PROFILES[name]
+    family = FAMILIES[family_of(profile.name)]
+    titles = [say(family.title)] if len(family.profiles) > 1 else []
     return {
-        p.name: {
-            "title": say(p.title),
-            "description": say(p.description),
-            "targets": targets[p.name],
-            "players": list(p.players),
-            "fixed": sorted(p.fixed),
-            # Classic's options whole, the others only where they differ (newgame.js fills in the rest).
-            "options": every[p.name]
-            if p.name == "classic"
-            else {k: v for k, v in every[p.name].items() if v != classic[k]},
-        }
-        for p in PROFILES.values()
+        "title": " · ".join([*titles, say(profile.title)]),
+        "targets": profile_targets()[profile.name],
+        "players": list(profile.players),
     }
+
+
+def _counts_said(players: Sequence[int]) -> str:
+    """Player counts as a sentence says them: "2, 3 or 4"."""
+    counts = sorted(set(players))
+    if len(counts) == 1:
+        return str(counts[0])
+    return say(msg("%(items)s or %(last)s", items=", ".join(map(str, counts[:-1])), last=counts[-1]))
 
 
 def default_name(sides: Sequence[Side], clock: str | None = None) -> str:
@@ -112,12 +113,32 @@ def new_game() -> ResponseReturnValue:
     # Back from a language switch: the form as it was typed, in the new language (nothing checked or started).
     carried = i18n.carried() if request.method == "GET" else None
     form = NewGameForm(formdata=carried, meta={"csrf": False}) if carried else NewGameForm()
-    if request.method == "GET" and not form.group.data:
+    if request.method == "GET" and not carried:
         form.group.data = request.args.get("group", "")
+        # A link may ask for a game or a profile: /new?family=escoba, /new?profile=scopone.
+        asked = request.args.get("profile", "")
+        if asked in PROFILES:
+            form.profile.data, form.family.data = asked, family_of(asked)
+        elif request.args.get("family") in FAMILIES:
+            form.family.data = request.args["family"]
+            form.profile.data = FAMILIES[form.family.data].profiles[0]
+        form.deck_style.data = PROFILES[form.profile_name()].deck
     group = _group_of(form.group.data)
     # A group asked for that this phone does not keep: said plainly, so nobody thinks the game is in it.
     not_kept = groups.find(store(), form.group.data) if group is None else None
-    if form.validate_on_submit():
+    # "Show its rules" (the script presses it when the game or the profile changes): the page again for the game
+    # chosen, everything typed kept, nothing checked or started. A game chosen with another game's profile is that.
+    if "family" not in (carried if carried is not None else request.form):
+        form.family.data = family_of(form.profile_name())  # a form or script that names the profile alone
+    refresh = request.method == "POST" and (
+        "refresh" in request.form
+        or (form.profile.data in PROFILES and form.profile.data not in FAMILIES[form.family_name()].profiles)
+    )
+    # Start pressed with another game chosen (a page without script): its rules are shown to check first.
+    switched = refresh and "refresh" not in request.form
+    if refresh or request.method == "GET":
+        form.fit_to_family()
+    elif form.validate_on_submit():
         try:
             names = form.names()
             if len(names) < 2:
@@ -140,21 +161,30 @@ def new_game() -> ResponseReturnValue:
                 flash(message, "error")
             flash(_("Game started. This phone keeps the score; share the viewer link with the table."))
             return redirect(url_for("game.scoreboard", game_id=game.id))
+    form.shown_profile.data = form.profile.data
     form.fill_target()
-    profiles = _profiles_data()
-    status = 400 if request.method == "POST" else 200
+    profile = PROFILES[form.profile_name()]
+    family = FAMILIES[form.family_name()]
+    status = 400 if request.method == "POST" and not refresh else 200
     rules_fields = [form.profile, form.target, form.deck_style, *form.option_fields()]
     return render_template(
         "game/new_game.html",
         form=form,
-        profiles=profiles,
+        families=FAMILIES.values(),
+        family=family,
+        family_profiles=[PROFILES[name] for name in family.profiles],
+        profile=profile,
+        profile_data=_profile_data(profile.name),
+        player_counts_said=_counts_said([n for name in family.profiles for n in PROFILES[name].players]),
+        # A name box for each seat the game has (Escoba and Cirulla: four).
+        max_players=max(n for name in family.profiles for n in PROFILES[name].players),
         seating=seating_data(),
-        profile=profiles.get(form.profile.data) or profiles["classic"],
-        rules_open=any(field.errors for field in rules_fields),
+        switched=switched,
+        house_open=refresh and request.form.get("refresh") == "house",
+        rules_open=refresh or any(field.errors for field in rules_fields),
         group=group,
         not_kept=not_kept,
         group_names=[p.name for p in groups.players(store(), group.id)] if group else [],
-        usual_targets=USUAL_TARGETS,
         name_max=NAME_MAX,
         game_name_max=GAME_NAME_MAX,
     ), status

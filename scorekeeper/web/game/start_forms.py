@@ -10,15 +10,16 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, Side
 from scorekeeper.rules.errors import ScopaError
+from scorekeeper.rules.families import DEFAULT_FAMILY, FAMILIES, HOUSE_RULE_SECTIONS, family_of, house_rules_offered
 from scorekeeper.rules.options import (
     DEFAULT_PROFILE,
     OPTION_CHOICES,
-    OPTION_GROUPS,
     OPTION_HELP,
     OPTION_NEEDS,
     OPTION_TITLES,
     PLAYER_COUNTS,
     TARGET_RANGE,
+    value_label,
 )
 from scorekeeper.rules.seats import DEFAULT_LAYOUT, LAYOUTS, is_clock, layouts_for, make_sides
 from scorekeeper.web.common.fields import MAX_SIDES, WholeNumber, form_class, new_submission_id, said
@@ -53,6 +54,15 @@ class _NewGameFields(FlaskForm):
     # The target the page filled in for the profile and the names written: sent back unchanged, it means
     # "the profile's target for the players there are" (the page without script cannot count the names).
     target_shown = HiddenField()
+    # The profile the page was last shown for: a family or profile chosen since brings its own deck and house rules.
+    shown_profile = HiddenField()
+    # The game first: Scopa, Escoba or Cirulla (the profile then says which Scopa).
+    family = RadioField(
+        _l("Which game?"),
+        choices=[SelectChoice(f.name, said(f.title)) for f in FAMILIES.values()],
+        default=DEFAULT_FAMILY,
+        invalid_choice_message=_l("choose one of the games listed"),
+    )
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     layout = RadioField(
         _l("Sides"),
@@ -84,12 +94,9 @@ class _NewGameFields(FlaskForm):
 
     def rules_data(self) -> dict[str, object]:
         """The rules object from the profile, the target and the house-rule menus that were changed."""
-        data: dict[str, object] = {"profile": self.profile.data}
-        for key, choices in OPTION_CHOICES.items():
-            chosen = self[f"opt_{key}"].data
-            for choice in choices:
-                if chosen == option_text(choice):
-                    data[key] = choice
+        # Every menu changed goes to the core, offered or not: one the profile fixes, or one whose rule it needs is
+        # off (a page without script, changed together), is refused there with its reason, beside its menu.
+        data: dict[str, object] = {"profile": self.profile.data, **self.chosen_options()}
         if self.target.data is not None and not self.target_left_as_shown():
             data["target"] = self.target.data
         return data
@@ -110,38 +117,87 @@ class _NewGameFields(FlaskForm):
         if self.target.data is None or self.target_left_as_shown():
             self.target.data = self.profile_target()
             self.target_shown.data = str(self.target.data)
+            self.target.raw_data = [self.target_shown.data]  # the box shows what was typed: now the profile's
+
+    def profile_name(self) -> str:
+        """The profile chosen (classic for anything unknown)."""
+        return self.profile.data if self.profile.data in PROFILES else DEFAULT_PROFILE
+
+    def family_name(self) -> str:
+        """The game family chosen (Scopa for anything unknown)."""
+        return self.family.data if self.family.data in FAMILIES else DEFAULT_FAMILY
+
+    def fit_to_family(self) -> bool:
+        """Make the profile one of the chosen family's (its usual one if not) and, when the page was shown for
+        another profile with that one's deck, bring the new one's (a deck chosen by hand stays). True when the
+        profile changed from the one the page showed."""
+        family = FAMILIES[self.family_name()]
+        if self.profile.data not in family.profiles:
+            self.profile.data = family.profiles[0]
+        # A page shown for no profile yet is a first visit (or a form carried from before this field).
+        shown = PROFILES.get(self.shown_profile.data or "")
+        changed = shown is not None and self.profile.data != shown.name
+        if shown is not None and changed and self.deck_style.data == shown.deck:
+            self.deck_style.data = PROFILES[self.profile_name()].deck
+        self.shown_profile.data = self.profile.data
+        return changed
+
+    def chosen_options(self) -> dict[str, object]:
+        """The house rules whose menus were changed from "as the profile", as the core's values."""
+        chosen: dict[str, object] = {}
+        for key, choices in OPTION_CHOICES.items():
+            text = self[f"opt_{key}"].data
+            for choice in choices:
+                if text and text == option_text(choice):
+                    chosen[key] = choice
+        return chosen
+
+    def offered(self) -> tuple[str, ...]:
+        """The house rules the table may change under the profile and the menus as chosen (the core says which)."""
+        return house_rules_offered(self.profile_name(), self.chosen_options())
 
     def summary(self) -> str:
-        """The rules in one line: "Classic · to 11 · Italian deck" (and how many house rules differ)."""
-        profile = PROFILES.get(self.profile.data or "") or PROFILES[DEFAULT_PROFILE]
+        """The rules in one line: "Scopa · Classic · to 11 · Italian deck" (and how many house rules differ)."""
+        profile = PROFILES[self.profile_name()]
+        family = FAMILIES[family_of(profile.name)]
         style = next((s for s in DeckStyle if s.value == self.deck_style.data), DeckStyle.ITALIAN)
         typed = self.target.data is not None and not self.target.errors
         target = self.target.data if typed else self.profile_target()
-        parts = [say(profile.title), gettext("to %(n)s", n=target), str(DECK_NAMES[style.value])]
+        parts = [say(family.title)] if len(family.profiles) > 1 else []
+        parts += [say(profile.title), gettext("to %(n)s", n=target), str(DECK_NAMES[style.value])]
         changed = sum(1 for field in self.option_fields() if field.data)
         if changed:
             parts.append(ngettext("%(num)s house rule", "%(num)s house rules", changed))
         return " · ".join(parts)
 
     def option_fields(self) -> list[Field]:
-        """The house-rule menus, in the core's order."""
-        return [self[f"opt_{key}"] for key in OPTION_CHOICES]
+        """The house-rule menus offered (and any with an error), in the core's order."""
+        offered = set(self.offered())
+        return [self[f"opt_{key}"] for key in OPTION_CHOICES if key in offered or self[f"opt_{key}"].errors]
 
     def option_groups(self) -> list[tuple[LazyString, list[Field]]]:
-        """The house-rule menus under the core's headings (the ace's rules together...)."""
-        return [(said(title), [self[f"opt_{key}"] for key in keys]) for title, keys in OPTION_GROUPS]
+        """The house-rule menus offered, under RULES.md's headings (capturing, scoring, ending); each menu's first
+        choice names what the profile plays ("as the profile (no)")."""
+        shown = {field.name for field in self.option_fields()}
+        base = Rules.for_profile(self.profile_name())
+        groups: list[tuple[LazyString, list[Field]]] = []
+        for title, keys in HOUSE_RULE_SECTIONS:
+            menus: list[Field] = []
+            for key in keys:
+                menu = self[f"opt_{key}"]
+                if menu.name not in shown or not isinstance(menu, SelectField):
+                    continue
+                said_value = say(value_label(getattr(base, key)))
+                first = SelectChoice("", gettext("as the profile (%(value)s)", value=said_value))
+                menu.choices = [first, *list(menu.choices or [])[1:]]
+                menus.append(menu)
+            if menus:
+                groups.append((said(title), menus))
+        return groups
 
-    def option_shown(self, key: str) -> bool:
-        """Whether a house rule applies with the profile and the menus as chosen (the ace's house rules only with
-        ace takes all...); the page's script keeps this up to date as menus change."""
-        profile = self.profile.data if self.profile.data in PROFILES else DEFAULT_PROFILE
-        base = Rules.for_profile(profile)
-
-        def value(name: str) -> object:
-            chosen = self[f"opt_{name}"].data
-            return next((c for c in OPTION_CHOICES[name] if option_text(c) == chosen), getattr(base, name))
-
-        return all(value(k) == v for k, v in OPTION_NEEDS.get(key, ()))
+    def needed_options(self) -> frozenset[str]:
+        """The house rules others depend on (the napola for its count): changing one changes the rules offered."""
+        return frozenset(k for needs in OPTION_NEEDS.values() for k, _v in needs)
 
     def place_error(self, err: ScopaError) -> None:
         """Show a core error beside the field it is about (``rules.end`` -> ``opt_end``)."""
