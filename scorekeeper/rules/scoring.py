@@ -153,6 +153,20 @@ def won_categories(rules: Rules = Rules()) -> tuple[str, ...]:
     return tuple(c for c in WON_CATEGORIES if played.get(c, True))
 
 
+def scored_categories(rules: Rules = Rules()) -> tuple[str, ...]:
+    """Every category a hand scores under ``rules``, in the order a hand's points are counted (a pad's columns).
+
+    >>> scored_categories(Rules.for_profile("cirulla"))
+    ('cards', 'coins', 'settebello', 'primiera', 'scopas', 'napola', 'grande', 'knocks')
+    """
+    played = {"primiera": rules.score_primiera, "scopas": rules.score_scopas}
+    optional = (*EXTRA_CATEGORIES, *LATER_CATEGORIES)
+    return (
+        *(c for c in CATEGORIES if played.get(c, True)),
+        *(c for c in optional if getattr(rules, c)),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Won:
     """What one side won in a hand as the table tells it: the categories, and its napola's points.
@@ -1307,5 +1321,6 @@ __all__ = [
     "primiera",
     "primiera_cards",
     "score_round",
+    "scored_categories",
     "won_categories",
 ]
