@@ -10,7 +10,7 @@ import re
 import pytest
 from babel.support import Translations
 
-from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, Rules, play_out
+from scorekeeper.rules import DECK, PROFILES, Card, DeckStyle, InvalidRoundError, Rules, play_out
 from scorekeeper.rules.options import FAMILIES
 from scorekeeper.rules.scoring import Won, score_round
 from scorekeeper.rules.text import ENGLISH, Msg, Voice
@@ -160,6 +160,13 @@ def test_a_tie_and_the_game_notes_say_the_family_words():
     progress = play_out([counted], names, 1, end="count_out", family="escoba")
     assert "on siete de oros in hand 1" in str(progress.how)
     assert "on settebello in hand 1" in str(play_out([counted], names, 1, end="count_out").how)
+
+
+def test_a_refusal_names_the_category_in_the_family_words():
+    with pytest.raises(InvalidRoundError) as refused:
+        score_round([("Ana", Won(frozenset()), 0), ("Bruno", Won(frozenset()), 0)], Rules.for_profile("escoba"))
+    assert str(refused.value.message) == "say who took the siete de oros (7 of oros): one side always has it"
+    assert refused.value.field == "sides"
 
 
 def test_a_message_is_reworded_inside_the_messages_that_hold_it():

@@ -353,10 +353,16 @@ def score_round(
     is given for every side or for none. ``partial``: the hand was stopped before its end (a side called
     itself out), so counts may add up to fewer than the deck's 40 cards and the settebello may still be unplayed.
     """
-    score = _score_round(sides, rules, partial=partial, knocks=knocks)
     family = rules.family
     if family == "scopa":
-        return score
+        return _score_round(sides, rules, partial=partial, knocks=knocks)
+    try:
+        score = _score_round(sides, rules, partial=partial, knocks=knocks)
+    except InvalidRoundError as err:
+        # A refusal names a category as the family does too ("say who took the siete de oros ...").
+        if not isinstance(err.message, Msg):
+            raise
+        raise type(err)(reworded(err.message, family), err.field, err.kind) from None
     return replace(score, reasons=tuple(replace(r, text=reworded(r.text, family)) for r in score.reasons))
 
 
