@@ -40,9 +40,16 @@ SAME_IN_ITALIAN = {
     # The donna di denari and Cirulla's grande are Italian names in every language.
     "donna",
     "grande",
-    # The sister games' names are their own in every language.
+    # The sister games' names are their own in every language, and so are their words: Escoba's siete de oros,
+    # setenta and escobas ("Escoba de quince"), Cirulla's piccola.
     "escoba",
     "cirulla",
+    "escobas",
+    "siete",
+    "oros",
+    "setenta",
+    "quince",
+    "piccola",
     "denari",
     "coppe",
     "spade",
@@ -93,9 +100,16 @@ SAME_IN_SPANISH = {
     "donna",
     "denari",
     "grande",
-    # The sister games' names are their own in every language.
+    # The sister games' names are their own in every language, and so are their words: Escoba's siete de oros,
+    # setenta and escobas ("Escoba de quince"), Cirulla's piccola.
     "escoba",
     "cirulla",
+    "escobas",
+    "siete",
+    "oros",
+    "setenta",
+    "quince",
+    "piccola",
     "total",
     "pts",
     "csv",

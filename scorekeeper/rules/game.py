@@ -7,14 +7,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
 from .errors import InvalidGameError
 from .options import PLAYER_COUNTS_SAID, SIDES_MAX, SIDES_MIN, Rules
-from .scoring import CATEGORY_NAMES, RoundScore
+from .scoring import RoundScore
 from .text import NOTHING, Join, Msg, listing, msg, side_msg
+from .words import category_names
 
 NAME_MAX = 40
 GAME_NAME_MAX = 60
@@ -182,7 +183,12 @@ def _shown(names: Sequence[str], totals: Sequence[int], first: int = 0) -> str:
 
 
 def play_out(
-    rounds: Sequence[RoundScore], names: Sequence[str], target: int, end: str = "highest", playoff: str = "all"
+    rounds: Sequence[RoundScore],
+    names: Sequence[str],
+    target: int,
+    end: str = "highest",
+    playoff: str = "all",
+    family: str = "scopa",
 ) -> Progress:
     """Add up the hands in order and decide the game by ``end`` and ``playoff``.
 
@@ -192,11 +198,12 @@ def play_out(
     target wins at once; the rest of that hand goes unscored.  ``recount``: equal
     top totals are broken by recounting the hand; ``draw``: they end the game as a
     draw.  ``playoff: "leaders"``: after equal top totals only the tied leaders can
-    win the hands that follow (the others play and score on).
+    win the hands that follow (the others play and score on). ``family``: the game family whose words name a
+    category in the notes ("on the setenta").
     """
     progress = Progress((), (), None, None, False, NOTHING)
     for score in rounds:
-        progress = play_on(progress, score, names, target, end, playoff)
+        progress = play_on(progress, score, names, target, end, playoff, family)
     if not rounds:
         progress = replace(progress, status=_status(progress, names, target))
     return progress
@@ -222,6 +229,7 @@ def play_on(
     target: int,
     end: str = "highest",
     playoff: str = "all",
+    family: str = "scopa",
 ) -> Progress:
     """``progress`` with one more hand added, as ``play_out`` would add it: the cost of one hand.
 
@@ -237,6 +245,7 @@ def play_on(
     # The sides that can still win: every side, or the tied leaders of a playoff (``playoff: "leaders"``).
     can_win = contenders or tuple(range(len(names)))
     note: Msg | None = None
+    said = category_names(family)
     if not progress.finished:
         contenders = ()
         if score.napoleone is not None:
@@ -246,7 +255,7 @@ def play_on(
             winner, finished = score.napoleone, number
             how = msg("with the napoleone (all ten coins) in hand %(n)s", n=number)
         elif score.called is not None:
-            winner, finished, how, note, tied = _called_out(before, totals, counted, score, names, target, number)
+            winner, finished, how, note, tied = _called_out(before, totals, counted, score, names, target, number, said)
         elif end == "count_out":
             for category in score.categories:
                 for i, side in enumerate(score.sides):
@@ -261,7 +270,7 @@ def play_on(
                         winner, finished = leaders[0], number
                         how = msg(
                             "on %(category)s in hand %(n)s; the rest of that hand goes unscored",
-                            category=CATEGORY_NAMES[category],
+                            category=said[category],
                             n=number,
                         )
                         break
@@ -288,7 +297,7 @@ def play_on(
                         "on the recount of hand %(n)s: first to %(top)s, on %(category)s",
                         n=number,
                         top=top,
-                        category=CATEGORY_NAMES[category],
+                        category=said[category],
                     )
                     note = side_msg(
                         "Tied at %(top)s: recounting hand %(n)s category by category, %(name)s reaches %(top)s "
@@ -298,7 +307,7 @@ def play_on(
                         top=top,
                         n=number,
                         name=names[first],
-                        category=CATEGORY_NAMES[category],
+                        category=said[category],
                     )
                 else:
                     tied = True
@@ -307,7 +316,7 @@ def play_on(
                         "%(category)s): play another hand.",
                         top=top,
                         n=number,
-                        category=CATEGORY_NAMES[category],
+                        category=said[category],
                     )
             else:
                 tied = True
@@ -344,6 +353,7 @@ def _called_out(
     names: Sequence[str],
     target: int,
     number: int,
+    said: Mapping[str, Msg],
 ) -> tuple[int | None, int | None, Msg | None, Msg, bool]:
     """A hand in which a side called itself out (``call_out``): counted category by category, the caller wins the
     moment it reaches the target; if it never does, it loses, and the best other side wins.
@@ -361,7 +371,7 @@ def _called_out(
                 "by calling out in hand %(n)s, reaching %(target)s on %(category)s",
                 n=number,
                 target=target,
-                category=CATEGORY_NAMES[category],
+                category=said[category],
             )
             note = side_msg(
                 "%(name)s called out. Counted category by category, %(name)s reaches %(total)s on %(category)s: "
@@ -370,7 +380,7 @@ def _called_out(
                 "the call is good and %(name)s win; the rest of the hand goes unscored.",
                 name=names[caller],
                 total=totals[caller],
-                category=CATEGORY_NAMES[category],
+                category=said[category],
             )
             return caller, number, how, note, False
     others = [i for i in range(len(names)) if i != caller]

@@ -401,7 +401,7 @@ def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameSc
     names = game.names
     if scores is None:
         scores = [score_entry(r.entry, names, game.rules) for r in game.rounds]
-    progress = play_out(scores, names, game.target, game.rules.end, game.rules.playoff)
+    progress = play_out(scores, names, game.target, game.rules.end, game.rules.playoff, game.rules.family)
     rounds = tuple(
         ScoredRound(record, _noted(score, progress, i), progress.counted[i], progress.totals[i])
         for i, (record, score) in enumerate(zip(game.rounds, scores, strict=True))
@@ -426,7 +426,9 @@ def add_hand(before: GameScore, record: RoundRecord, score: RoundScore, game: Ga
     >>> after.totals, str(after.progress.status)
     ((4, 0), 'A leads 4-0; 11 to win.')
     """
-    progress = play_on(before.progress, score, game.names, game.target, game.rules.end, game.rules.playoff)
+    progress = play_on(
+        before.progress, score, game.names, game.target, game.rules.end, game.rules.playoff, game.rules.family
+    )
     played = ScoredRound(
         record, _noted(score, progress, len(progress.totals) - 1), progress.counted[-1], progress.totals[-1]
     )

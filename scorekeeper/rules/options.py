@@ -307,6 +307,8 @@ OPTION_NEEDS: dict[str, tuple[tuple[str, Any], ...]] = {
 UNCHECKED_NEEDS = frozenset({"ace_sweep_scopa"})
 # The targets tables usually play to, offered beside the number (RULES.md 1.1).
 USUAL_TARGETS = (11, 16, 21, 31)
+# The game families: each profile belongs to one, and each family has its own words (rules/words.py).
+FAMILIES = ("scopa", "escoba", "cirulla")
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +331,8 @@ class Profile:
     # The deck its tables usually play with (a DeckStyle value), and the targets the new-game page offers.
     deck: str = "italian"
     usual_targets: tuple[int, ...] = USUAL_TARGETS
+    # The game family (FAMILIES) whose words the app speaks for this profile: "escoba", "cirulla", else "scopa".
+    family: str = "scopa"
 
     @property
     def fixed(self) -> frozenset[str]:
@@ -359,6 +363,7 @@ def _profile(
     partnerships_at: tuple[int, ...] = (),
     deck: str = "italian",
     usual_targets: tuple[int, ...] = USUAL_TARGETS,
+    family: str = "scopa",
 ) -> Profile:
     targets = targets or {n: 11 for n in players}
     deals = {n: "3+4" for n in players} | (deals or {})
@@ -376,6 +381,7 @@ def _profile(
         partnerships_at,
         deck,
         usual_targets,
+        family,
     )
 
 
@@ -462,6 +468,7 @@ PROFILES: dict[str, Profile] = {
             partnerships_at=(4,),
             deck="spanish",
             usual_targets=(15, 21, 30),
+            family="escoba",
         ),
         _profile(
             "cirulla",
@@ -489,6 +496,7 @@ PROFILES: dict[str, Profile] = {
             partnerships_at=(4,),
             deck="french",
             usual_targets=(51,),
+            family="cirulla",
         ),
     )
 }
@@ -747,6 +755,11 @@ class Rules:
     def profile_info(self) -> Profile:
         """The profile these rules start from."""
         return PROFILES[self.profile]
+
+    @property
+    def family(self) -> str:
+        """The game family these rules belong to (its profile's): the words its pages and reasons say."""
+        return PROFILES[self.profile].family
 
     def to_dict(self) -> dict[str, Any]:
         """Every option, with ``target`` and ``deal`` as stored (None: follows the profile)."""

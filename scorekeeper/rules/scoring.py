@@ -13,7 +13,7 @@ was given or withheld.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, cast
@@ -21,7 +21,12 @@ from typing import Any, cast
 from .cards import DECK, DECK_SIZE, RE_BELLO, SETTEBELLO, Card, Rank, Suit, prime_values, sorted_cards
 from .errors import InvalidRoundError, excerpt
 from .options import SIDES_MAX, SIDES_MIN, Rules
-from .text import ENGLISH, Join, Listing, Msg, Voice, keys, listing, msg, nmsg, pmsg, side_msg
+from .text import ENGLISH, Join, Listing, Msg, Voice, keys, listing, msg, nmsg, side_msg
+
+# The categories' Scopa words live with every family's in words.py (imported from here too).
+from .words import CATEGORY_NAMES as CATEGORY_NAMES
+from .words import CATEGORY_NOUNS as CATEGORY_NOUNS
+from .words import reworded
 
 COINS_IN_DECK = sum(1 for c in DECK if c.suit is Suit.DENARI)
 # Each scopa takes at least two cards, so no side makes more than 20 in one hand.
@@ -146,6 +151,20 @@ def won_categories(rules: Rules = Rules()) -> tuple[str, ...]:
         "grande": rules.grande,
     }
     return tuple(c for c in WON_CATEGORIES if played.get(c, True))
+
+
+def scored_categories(rules: Rules = Rules()) -> tuple[str, ...]:
+    """Every category a hand scores under ``rules``, in the order a hand's points are counted (a pad's columns).
+
+    >>> scored_categories(Rules.for_profile("cirulla"))
+    ('cards', 'coins', 'settebello', 'primiera', 'scopas', 'napola', 'grande', 'knocks')
+    """
+    played = {"primiera": rules.score_primiera, "scopas": rules.score_scopas}
+    optional = (*EXTRA_CATEGORIES, *LATER_CATEGORIES)
+    return (
+        *(c for c in CATEGORIES if played.get(c, True)),
+        *(c for c in optional if getattr(rules, c)),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +343,9 @@ def score_round(
     knocks: Sequence[int] | None = None,
 ) -> RoundScore:
     """Score one hand. Each side is ``(name, pile or Tally or Won, scopas)``; ``knocks`` are each side's knock
-    points (Cirulla's bussare, with ``knocks`` on), none when not given.
+    points (Cirulla's bussare, with ``knocks`` on), none when not given. The reasons speak the words of the rules'
+    game family (words.py): an Escoba hand's name the siete de oros, the setenta and escobas, a Cirulla hand's
+    the piccola and the knocks.
 
     Piles may leave cards out (a warning says which); a card in two piles, a
     negative count, or more scopas than a pile allows is an ``InvalidRoundError``.
@@ -332,6 +353,27 @@ def score_round(
     is given for every side or for none. ``partial``: the hand was stopped before its end (a side called
     itself out), so counts may add up to fewer than the deck's 40 cards and the settebello may still be unplayed.
     """
+    family = rules.family
+    if family == "scopa":
+        return _score_round(sides, rules, partial=partial, knocks=knocks)
+    try:
+        score = _score_round(sides, rules, partial=partial, knocks=knocks)
+    except InvalidRoundError as err:
+        # A refusal names a category as the family does too ("say who took the siete de oros ...").
+        if not isinstance(err.message, Msg):
+            raise
+        raise type(err)(reworded(err.message, family), err.field, err.kind) from None
+    return replace(score, reasons=tuple(replace(r, text=reworded(r.text, family)) for r in score.reasons))
+
+
+def _score_round(
+    sides: Sequence[tuple[str, Sequence[Card] | Tally | Won, int]],
+    rules: Rules,
+    *,
+    partial: bool = False,
+    knocks: Sequence[int] | None = None,
+) -> RoundScore:
+    """Score one hand in Scopa's words (``score_round`` puts the reasons into the family's)."""
     if not SIDES_MIN <= len(sides) <= SIDES_MAX:
         raise InvalidRoundError(
             msg(
@@ -605,32 +647,6 @@ def _napoleone(names: list[str], all_coins: list[bool], rules: Rules, reasons: l
         )
     )
     return side
-
-
-# The categories' names, as a heading or a sentence says them ("won on coins in hand 7").
-CATEGORY_NAMES = {
-    "cards": pmsg("category", "cards"),
-    "coins": pmsg("category", "coins"),
-    "settebello": pmsg("category", "settebello"),
-    "primiera": pmsg("category", "primiera"),
-    "scopas": pmsg("category", "scopas"),
-    "napola": pmsg("category", "napola"),
-    "re_bello": pmsg("category", "re bello"),
-    "napoleone": pmsg("category", "napoleone"),
-    "donna_di_denari": pmsg("category", "donna di denari"),
-    "grande": pmsg("category", "grande"),
-    "coin_points": pmsg("category", "coin points"),
-    "knocks": pmsg("category", "knocks"),
-}
-CATEGORY_NOUNS = {
-    "cards": msg("the cards"),
-    "coins": msg("the coins"),
-    "settebello": msg("the settebello (7 of coins)"),
-    "primiera": msg("the primiera"),
-    "re_bello": msg("the re bello (King of coins)"),
-    "donna_di_denari": msg("the donna di denari (Cavallo of coins)"),
-    "grande": msg("the grande (Fante, Cavallo and Re of coins)"),
-}
 
 
 def _score_won(
@@ -1311,5 +1327,6 @@ __all__ = [
     "primiera",
     "primiera_cards",
     "score_round",
+    "scored_categories",
     "won_categories",
 ]

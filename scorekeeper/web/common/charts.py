@@ -16,8 +16,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from scorekeeper.rules.ledger import GameScore
-from scorekeeper.rules.scoring import CATEGORY_NAMES
 from scorekeeper.rules.stats import STAT_CATEGORIES, summarise
+from scorekeeper.rules.words import category_headings
 from scorekeeper.web.common.i18n import say
 
 WIDTH, HEIGHT = 320, 180
@@ -145,7 +145,8 @@ def categories_chart(score: GameScore) -> tuple[Markup, list[tuple[str, list[int
     shown = [
         c for c in STAT_CATEGORIES if c in ("cards", "coins", "settebello", "primiera") or getattr(score.game.rules, c)
     ]
-    labels = {c: say(CATEGORY_NAMES[c]) for c in shown}
+    said = category_headings(score.game.rules.family)
+    labels = {c: say(said[c]) for c in shown}
     rows = [(labels[c][:1].upper() + labels[c][1:], [s["categories"][c] for s in summary["sides"]]) for c in shown]
     return category_chart(
         rows,

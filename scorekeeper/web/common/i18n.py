@@ -34,8 +34,9 @@ from werkzeug.datastructures import LanguageAccept, MultiDict
 from werkzeug.http import parse_accept_header
 
 from scorekeeper.rules.cards import RE_BELLO, SETTEBELLO, Card, DeckStyle
-from scorekeeper.rules.options import PLAYER_COUNTS_SAID, Profile
+from scorekeeper.rules.options import PLAYER_COUNTS_SAID, Profile, Rules
 from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
+from scorekeeper.rules.words import category_headings
 from scorekeeper.web.common.jsstrings import js_strings
 from scorekeeper.web.common.lazy import _l, request_translations
 
@@ -49,20 +50,9 @@ CARRY_BUDGET = 3800
 
 bp = Blueprint("i18n", __name__)
 
-# The names of the scoring categories as headings and rows say them, and of the deck styles.
-CATEGORY_NAMES = {
-    "cards": _l("cards"),
-    "coins": _l("coins"),
-    "settebello": _l("settebello"),
-    "primiera": _l("primiera"),
-    "scopas": _l("scopas"),
-    "napola": _l("napola"),
-    "re_bello": _l("re bello"),
-    "donna_di_denari": _l("donna di denari"),
-    "grande": _l("grande"),
-    "coin_points": _l("coin points"),
-    "knocks": _l("knocks"),
-}
+# The names of the deck styles. (The scoring categories' names are the core's, each game family's own: the
+# template global ``category_names`` is Scopa's headings, and a page about a game passes its family's with
+# ``family_words``.)
 DECK_NAMES = {"italian": _l("Italian deck"), "french": _l("French deck"), "spanish": _l("Spanish deck")}
 
 
@@ -172,6 +162,14 @@ def voice(style: DeckStyle | str | None = None) -> Voice:
 def say(text: Text | None, style: DeckStyle | str | None = None) -> str:
     """``text`` (a core message or plain text) in this request's language, cards named in ``style``."""
     return voice(style).say(text)
+
+
+def family_words(rules: Rules | Profile) -> dict[str, Any]:
+    """What a page about a game (or a pad for a profile) passes its template so that it speaks the game family's
+    words: ``category_names`` (each category's heading: Escoba's "setenta", Cirulla's "piccola"; rendered with
+    ``say``) and ``family`` ("scopa", "escoba" or "cirulla": the scopa word, the pad's columns)."""
+    family = rules.family
+    return {"category_names": category_headings(family), "family": family}
 
 
 def card_name(card: Card, style: DeckStyle | str | None) -> str:
@@ -316,7 +314,8 @@ def init_app(app: Flask) -> None:
         settebello=SETTEBELLO,
         re_bello=RE_BELLO,
         target_list=target_list,
-        category_names=CATEGORY_NAMES,
+        category_names=category_headings("scopa"),
+        family="scopa",
         deck_names=DECK_NAMES,
         player_counts=player_counts,
     )

@@ -30,12 +30,13 @@ from scorekeeper.rules import ScopaError
 from scorekeeper.rules.ledger import GameScore, HandEntry, ScoredRound, score_entry
 from scorekeeper.rules.scoring import RoundScore, SideScore
 from scorekeeper.rules.text import Text, msg
+from scorekeeper.rules.words import category_headings
 from scorekeeper.services import games
 from scorekeeper.services.errors import Conflict, NotFound, Unavailable
 from scorekeeper.web.common import drafts
 from scorekeeper.web.common.context import store
 from scorekeeper.web.common.fields import WholeNumber, sentence
-from scorekeeper.web.common.i18n import CATEGORY_NAMES, card_list
+from scorekeeper.web.common.i18n import card_list, family_words, say
 from scorekeeper.web.common.keepers import keeper_required
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.common.widgets import colours as _colours
@@ -98,11 +99,13 @@ def _value(side: SideScore, category: str) -> str:
     return f"{side.name} {shown}" + (f" (+{points})" if points else "")
 
 
-def compare(saved: RoundScore, mine: RoundScore) -> list[Row]:
-    """Every category of the two scored entries side by side, then each side's points for the hand."""
+def compare(saved: RoundScore, mine: RoundScore, family: str = "scopa") -> list[Row]:
+    """Every category of the two scored entries side by side (named in the game ``family``'s words), then each
+    side's points for the hand."""
     rows = []
+    headings = category_headings(family)
     for category in dict.fromkeys((*saved.categories, *mine.categories)):
-        label = str(CATEGORY_NAMES.get(category, category))
+        label = say(headings[category]) if category in headings else category
         rows.append(
             Row(
                 label,
@@ -185,7 +188,7 @@ def _page(
         mine = score_entry(entry, game.names, game.rules)
     except ScopaError as err:
         problem = err.message
-    rows = compare(saved.score, mine) if saved is not None and mine is not None else []
+    rows = compare(saved.score, mine, game.rules.family) if saved is not None and mine is not None else []
     piles = (
         pile_differences(saved.record.entry, entry, list(game.names), game.deck_style)
         if saved is not None and entry is not None
@@ -213,6 +216,7 @@ def _page(
             message=sentence(message, game.deck_style) if message else None,
             problem=sentence(problem, game.deck_style) if problem else None,
             colours=_colours(len(game.sides)),
+            **family_words(game.rules),
             choice_form=ClashForm(formdata=None),
         ),
         status,

@@ -35,6 +35,7 @@ from scorekeeper.web.common import drafts, i18n, rendered
 from scorekeeper.web.common.charts import categories_chart, progression_chart
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.fields import new_submission_id, sentence
+from scorekeeper.web.common.i18n import family_words
 from scorekeeper.web.common.keepers import (
     VIEWERS_COPY,
     keep,
@@ -142,6 +143,7 @@ def _scoreboard_page(
         draft=draft,
         just_saved=_undo_offer(score, keeper),
         rules_lines=game.rules.describe(),
+        **family_words(game.rules),
         poll_seconds=POLL_SECONDS,
         chart=progression_chart(score),
         categories_chart=categories_chart(score),
@@ -229,7 +231,9 @@ def join_group(game_id: str) -> ResponseReturnValue:
 def all_hands(game_id: str) -> ResponseReturnValue:
     """Every hand of the game as a plain table, each linking to its breakdown."""
     score = games.get(store(), game_id)
-    return render_template("game/hands.html", score=score, colours=_colours(len(score.game.sides)))
+    return render_template(
+        "game/hands.html", score=score, colours=_colours(len(score.game.sides)), **family_words(score.game.rules)
+    )
 
 
 # Every open scoreboard asks this every POLL_SECONDS (static/scoreboard.js) while its page is shown: a saved hand
@@ -369,6 +373,7 @@ def _hand_page(
             style=game.deck_style,
             colours=_colours(len(game.sides)),
             option_help=OPTION_HELP,
+            **family_words(game.rules),
         ),
         status,
     )
@@ -668,6 +673,7 @@ def hand_detail(game_id: str, number: int) -> ResponseReturnValue:
         played=score.rounds[number - 1],
         keeper=may_change(game_id),
         colours=_colours(len(score.game.sides)),
+        **family_words(score.game.rules),
     )
 
 
@@ -712,6 +718,7 @@ def delete_hand(game_id: str, number: int) -> ResponseReturnValue:
         number=number,
         form=form,
         colours=_colours(len(score.game.sides)),
+        **family_words(score.game.rules),
     )
 
 

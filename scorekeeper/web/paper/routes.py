@@ -5,16 +5,17 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from flask import Response, abort, current_app, render_template, request, stream_with_context, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, pgettext
 
-from scorekeeper.rules import PROFILES
+from scorekeeper.rules import PROFILES, Rules
 from scorekeeper.rules.cards import COURT_PRIMES, prime_values
 from scorekeeper.rules.ledger import GameScore
 from scorekeeper.rules.options import OPTION_CHOICES, OPTION_TITLES
-from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES, LATER_CATEGORIES
+from scorekeeper.rules.scoring import CATEGORIES, EXTRA_CATEGORIES, LATER_CATEGORIES, scored_categories
 from scorekeeper.rules.seats import seat_groups
 from scorekeeper.services import database, games, groups
 from scorekeeper.services.errors import NotFound
@@ -23,7 +24,7 @@ from scorekeeper.web.common.addresses import absolute
 from scorekeeper.web.common.charts import progression_chart
 from scorekeeper.web.common.context import store
 from scorekeeper.web.common.exports import csv_cell, json_file, sheet_date
-from scorekeeper.web.common.i18n import language, language_name, player_counts
+from scorekeeper.web.common.i18n import family_words, language, language_name, player_counts
 from scorekeeper.web.common.lazy import _l, _lp
 from scorekeeper.web.common.shapes import game_json
 from scorekeeper.web.common.widgets import colours, option_label
@@ -42,6 +43,11 @@ MARKS = {
     "grande": _lp("pad mark for the grande", "G"),
     "coin_points": _lp("pad mark for the points for coins", "$"),
     "knocks": _lp("pad mark for knocks", "K"),
+}
+# Where a game family's pads and sheets mark a category otherwise: Escoba's setenta, Cirulla's piccola.
+FAMILY_MARKS = {
+    "escoba": {"primiera": _lp("pad mark for the setenta", "Se"), "scopas": _lp("pad mark for escobas", "Es")},
+    "cirulla": {"napola": _lp("pad mark for the piccola", "Pi")},
 }
 # The marks written with their points: the napola's run, the coins counted, the knocks.
 MARKS_WITH_POINTS = frozenset({"napola", "coin_points", "knocks"})
@@ -100,14 +106,20 @@ def pad_columns(kind: str) -> list[str]:
     return columns
 
 
-def marks(points: dict[str, int]) -> str:
-    """What a side scored in a hand, in pad marks: "Ca Co 7 ●●" (one ● per scopa)."""
+def family_marks(family: str) -> dict[str, Any]:
+    """Each category's pad mark in a game family's words ("Se" for Escoba's setenta)."""
+    return {**MARKS, **FAMILY_MARKS.get(family, {})}
+
+
+def marks(points: dict[str, int], family: str = "scopa") -> str:
+    """What a side scored in a hand, in pad marks: "Ca Co 7 ●●" (one ● per scopa), in the ``family``'s marks."""
     out = []
+    said = family_marks(family)
     for category, value in points.items():
         if category == "scopas":
             out.append("●" * value)
         elif value:
-            out.append(str(MARKS[category]) + (str(value) if category in MARKS_WITH_POINTS else ""))
+            out.append(str(said[category]) + (str(value) if category in MARKS_WITH_POINTS else ""))
     return " ".join(m for m in out if m)
 
 
@@ -117,17 +129,21 @@ def game_sheet(game_id: str) -> ResponseReturnValue:
     """The game's score sheet, ready to print on A4 or Letter."""
     score = games.get(store(), game_id)
     viewer = url_for("game.scoreboard", game_id=game_id)
+    rules = score.game.rules
     return render_template(
         "paper/sheet.html",
         score=score,
-        marks=marks,
+        marks=lambda points: marks(points, rules.family),
         viewer_url=absolute(viewer),
         qr_path=viewer,
         created=sheet_date(score.game.created),
-        mark_names={k: str(v) for k, v in MARKS.items()},
+        mark_names={k: str(v) for k, v in family_marks(rules.family).items()},
+        # The legend of a sister game's sheet: its categories' marks and names (scopas are the dots).
+        legend=[c for c in scored_categories(rules) if c != "scopas"],
         chart=progression_chart(score),
         colours=colours(len(score.game.sides)),
         print_languages=_print_languages("paper.game_sheet", game_id=game_id),
+        **family_words(rules),
     )
 
 
@@ -205,12 +221,13 @@ def blank_pad(kind: str) -> ResponseReturnValue:
         profile=profile,
         players=int(kind),
         target=profile.targets.get(int(kind)),
-        categories=[c for c in (*CATEGORIES, *EXTRA_CATEGORIES) if c in CATEGORIES or profile.options.get(c)],
+        categories=scored_categories(Rules.for_profile(profile.name)),
         chart=_primiera_chart(_courts()),
         new_game_url=absolute(new_game),
         qr_path=new_game,
         kind=kind,
-        marks=MARKS,
+        marks=family_marks(profile.family),
+        **family_words(profile),
         print_languages=_print_languages("paper.blank_pad", kind=kind),
     )
 
