@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from .errors import InvalidRulesError
+from .options import FAMILIES as FAMILY_NAMES
 from .options import OPTION_CHOICES, OPTION_GROUPS, OPTION_NEEDS, PROFILES, Rules
 from .text import Msg, msg, pmsg
 
@@ -31,8 +32,11 @@ class Family:
     profiles: tuple[str, ...]
 
 
-# The sister games are one profile each; every other profile is a way of playing Scopa.
-_SISTERS = ("escoba", "cirulla")
+def _profiles_of(family: str) -> tuple[str, ...]:
+    """The profiles of a family, in PROFILES' order: each profile names its family once, in options.py."""
+    return tuple(name for name, profile in PROFILES.items() if profile.family == family)
+
+
 FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
@@ -43,7 +47,7 @@ FAMILIES: dict[str, Family] = {
                 "The Italian game: a card takes a card of its value or cards adding up to it; scopas, cards, coins, "
                 "the settebello and the primiera score."
             ),
-            tuple(name for name in PROFILES if name not in _SISTERS),
+            _profiles_of("scopa"),
         ),
         Family(
             "escoba",
@@ -52,7 +56,7 @@ FAMILIES: dict[str, Family] = {
                 "The Spanish game: the card played and the cards it takes add up to 15; escobas, cartas, oros, the "
                 "siete de oros and the setenta score."
             ),
-            ("escoba",),
+            _profiles_of("escoba"),
         ),
         Family(
             "cirulla",
@@ -61,16 +65,17 @@ FAMILIES: dict[str, Family] = {
                 "The Genoese game: a card takes its value or cards adding up to 15 with it; besides Scopa's points, "
                 "knocks, the piccola and the grande score."
             ),
-            ("cirulla",),
+            _profiles_of("cirulla"),
         ),
     )
 }
 DEFAULT_FAMILY = "scopa"
+assert tuple(FAMILIES) == FAMILY_NAMES, "every family the profiles name is described here"
 
 
 def family_of(profile: str) -> str:
     """The family a profile plays (an unknown profile is Scopa's, as an unknown profile is read as classic)."""
-    return next((f.name for f in FAMILIES.values() if profile in f.profiles), DEFAULT_FAMILY)
+    return PROFILES[profile].family if profile in PROFILES else DEFAULT_FAMILY
 
 
 # The house rules under RULES.md's three headings, each in the core's order (OPTION_GROUPS): how cards are dealt,

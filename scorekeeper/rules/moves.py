@@ -67,9 +67,8 @@ KIND_RULE = {
     "any-sum": "no-pair-precedence",
     "ace-always": "ace-sweep-only",
 }
-# The game families (RULES.md 1.2, sister games): a profile of its own is its family, every other is Scopa. A
-# family's own rules are cited in its own words where it has them ("Escoba's capture to fifteen").
-FAMILIES = ("scopa", "escoba", "cirulla")
+# A game family's (Rules.family) own rules are cited in its own words where it has them ("Escoba's capture to
+# fifteen").
 FAMILY_RULE_TEXT = {
     ("escoba", "fifteen"): msg(
         "Escoba's capture to fifteen: the card played takes table cards that add up to 15 with it, and nothing else."
@@ -91,7 +90,7 @@ FAMILY_RULE_TEXT = {
 
 def family(rules: Rules) -> str:
     """The game family the rules are played as: "escoba", "cirulla", or "scopa" (every other profile)."""
-    return rules.profile if rules.profile in FAMILIES else "scopa"
+    return rules.family
 
 
 def rule_text(rule: str, rules: Rules) -> Msg:
