@@ -282,3 +282,13 @@ def test_a_blank_pad_for_escoba_and_for_cirulla(client, lang):
     assert "napola" not in sheet(cirulla) and "primiera" not in sheet(escoba).lower()
     classic = page(client, f"/pads/2?lang={lang}")
     assert "siete de oros" not in classic and "piccola" not in classic
+
+
+def test_house_rules_are_what_the_table_changed_from_its_own_game(client):
+    """A Cirulla sheet lists none of Cirulla's own rules as house rules (its profile's name says them); a rule
+    the table changed is listed."""
+    plain = new_game(client, "Ana", "Bruno", rules={"profile": "cirulla"}, deck_style="french")
+    assert "House rules:" not in sheet(page(client, f"/g/{plain.id}/sheet"))
+    changed = new_game(client, "Ana", "Bruno", rules={"profile": "cirulla", "tie_points": "each"}, deck_style="french")
+    house = re.search(r"House rules: ([^\n]*)", sheet(page(client, f"/g/{changed.id}/sheet")))
+    assert house and "each" in house.group(1) and "napola" not in house.group(1) and "knock" not in house.group(1)

@@ -815,12 +815,13 @@ class Rules:
         return self.profile_info.deals.get(players, "3+4")
 
     def describe(self, short: bool = False) -> list[Msg]:
-        """Plain-language lines for every option that differs from classic play (``short``: without the help)."""
+        """Plain-language lines for every house rule: each option that differs from what the game's profile plays
+        (a Cirulla game lists none of Cirulla's own rules; its profile's name says them). ``short``: without the help."""
         lines = []
-        classic = Rules()
+        usual = Rules.for_profile(self.profile)
         for key in OPTION_CHOICES:
             value = getattr(self, key)
-            if value != getattr(classic, key):
+            if value != getattr(usual, key):
                 if short:
                     lines.append(msg("%(option)s: %(value)s", option=OPTION_TITLES[key], value=value_label(value)))
                 else:
