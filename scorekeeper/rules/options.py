@@ -816,7 +816,9 @@ class Rules:
 
     def describe(self, short: bool = False) -> list[Msg]:
         """Plain-language lines for every house rule: each option that differs from what the game's profile plays
-        (a Cirulla game lists none of Cirulla's own rules; its profile's name says them). ``short``: without the help."""
+        (a Cirulla game lists none of Cirulla's own rules; its profile's name says them).
+
+        ``short``: without the help."""
         lines = []
         usual = Rules.for_profile(self.profile)
         for key in OPTION_CHOICES:
