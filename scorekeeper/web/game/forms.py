@@ -22,11 +22,14 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import HiddenInput
 
 from scorekeeper.rules import DECK, Card, Rules
+from scorekeeper.rules.cards import sorted_cards
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import HandEntry, SideEntry, rest_goes_to
 from scorekeeper.rules.scoring import (
     COINS_IN_DECK,
     DECK_SIZE,
+    DONNA_DI_DENARI,
+    GRANDE_CARDS,
     KNOCK_POINTS,
     KNOCKS_MAX,
     NAPOLA_MIN,
@@ -376,6 +379,8 @@ class CountsForm(HandForm):
 
     sides: FieldList[FormField[SideCountsForm]] = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
     deck_cards, deck_coins = DECK_SIZE, COINS_IN_DECK
+    # The cards the donna di denari and grande rows are about, named on the page in the game's deck style.
+    donna_card, grande_cards = DONNA_DI_DENARI, sorted_cards(GRANDE_CARDS)
     settebello = RadioField(_l("Settebello"), choices=[], invalid_choice_message=_l("choose who took the settebello"))
     # No default: a preset "by the values" failed every hand counted without values. Left unanswered, the
     # primiera follows the values when some were typed; with none typed the form asks who won it.
