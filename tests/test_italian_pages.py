@@ -275,6 +275,44 @@ def walk(app, client, headers, tag, group_name):
             "submission_id": f"{tag}-c-0001",
         },
     )
+    # The entries under the 1.2 options: Cirulla's grande, piccola and knocks; the donna, ties a point each, and a
+    # point per coin (winners steered to counts or cards).
+    cirulla = start_at_table(client, "Anna", "Bruno", profile="cirulla", headers=headers)
+    seen["Cirulla winners"] = page(f"/g/{cirulla}", status=200)
+    seen["Cirulla winners with a knock refused"] = page(
+        f"/g/{cirulla}/won",
+        method="post",
+        data={"won_cards": "0", "sides-0-knocks": "4", "action": "save", "submission_id": f"{tag}-k-0001"},
+    )
+    seen["Cirulla counts with the grande missing"] = page(
+        f"/g/{cirulla}/counts",
+        method="post",
+        data={
+            "sides-0-cards": "22",
+            "sides-0-coins": "6",
+            "settebello": "0",
+            "sides-1-knocks": "10",
+            "action": "check",
+        },
+    )
+    seen["Cirulla cards"] = page(f"/g/{cirulla}/hand", status=200)
+    others = start_at_table(
+        client,
+        "Anna",
+        "Bruno",
+        "Carla",
+        layout="alone",
+        headers=headers,
+        **{
+            "opt_donna_di_denari": "true",
+            "opt_tie_points": "each",
+            "opt_coin_points": "true",
+        },
+    )
+    seen["winners sent to counts, a point per coin"] = page(f"/g/{others}", status=200)
+    seen["counts with the donna and a point per coin"] = page(f"/g/{others}/counts", status=200)
+    ties = start_at_table(client, "Anna", "Bruno", "Carla", layout="alone", opt_tie_points="each", headers=headers)
+    seen["winners with ties a point each"] = page(f"/g/{ties}", status=200)
     seen["hand detail"] = page(f"/g/{two}/hands/1", status=200)
     seen["all hands"] = page(f"/g/{two}/hands", status=200)
     seen["correct a hand"] = page(f"/g/{two}/hands/1/edit", status=200)

@@ -235,13 +235,18 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     event, organiser_url = make.event()
     final = make.finished_event()
     clashing = make.game(["Anna", "Bruno"], [SPLIT])  # hand 1 saved by another phone while this one entered it
+    # The entries under the 1.2 options: Cirulla (grande, piccola, knocks); a point per coin with the donna (winners
+    # sent to counts or cards); three sides whose ties score a point each.
+    cirulla = make.game(["Anna", LONG], [], rules={"profile": "cirulla"})
+    coins = make.game(["Anna", "Bruno"], [], rules={"coin_points": True, "donna_di_denari": True})
+    ties = make.game(["Anna", "Bruno", "Carla"], [], rules={"tie_points": "each"})
     g = f"/g/{live.id}"
     kept = False
 
     def keep_all() -> None:
         nonlocal kept
         if not kept:
-            for game in (live, tied, finished, team, six, saving, calling, alone6, clashing):
+            for game in (live, tied, finished, team, six, saving, calling, alone6, clashing, cirulla, coins, ties):
                 make.keep(game)
             page.goto(organiser_url)  # this phone runs the event
             kept = True
@@ -358,6 +363,13 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("hand-counts", visit(f"{g}/counts")),
         ("hand-preview", send(f"{g}/counts", COUNTS)),
         ("hand-error", send(f"{g}/counts", bad_counts)),
+        ("winners-cirulla", visit(f"/g/{cirulla.id}")),
+        ("winners-cirulla-error", send(f"/g/{cirulla.id}/won", {**WON_ALL, "sides-1-knocks": "4"}, f"/g/{cirulla.id}")),
+        ("counts-cirulla", visit(f"/g/{cirulla.id}/counts")),
+        ("piles-cirulla", visit(f"/g/{cirulla.id}/hand")),
+        ("winners-coin-points", visit(f"/g/{coins.id}")),
+        ("counts-donna-coin-points", visit(f"/g/{coins.id}/counts")),
+        ("winners-ties-each", visit(f"/g/{ties.id}")),
         ("hand-detail", visit(f"{g}/hands/1")),
         ("all-hands", visit(f"{g}/hands")),
         ("delete-confirm", visit(f"{g}/hands/1/delete")),

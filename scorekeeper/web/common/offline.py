@@ -34,6 +34,7 @@ SHELL_STATIC = (
     "scoreboard.js",
     "piles.js",
     "grid.js",
+    "knocks.js",
     "checker.js",
     "newgame.js",
     "share.js",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 from flask_babel import LazyString, gettext
@@ -21,13 +22,19 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import HiddenInput
 
 from scorekeeper.rules import DECK, Card, Rules
+from scorekeeper.rules.cards import sorted_cards
 from scorekeeper.rules.errors import InvalidRoundError, ScopaError
 from scorekeeper.rules.ledger import HandEntry, SideEntry, rest_goes_to
 from scorekeeper.rules.scoring import (
     COINS_IN_DECK,
     DECK_SIZE,
+    DONNA_DI_DENARI,
+    GRANDE_CARDS,
+    KNOCK_POINTS,
+    KNOCKS_MAX,
     NAPOLA_MIN,
     NO_TIE,
+    ONE_HOLDER,
     PRIMIERA_MAX,
     SCOPAS_MAX,
     WON_CATEGORIES,
@@ -43,9 +50,11 @@ from scorekeeper.web.common.lazy import _l
 
 
 class SideScopasForm(Form):
-    """One side's scopas (both modes)."""
+    """One side's scopas, and its knock points (Cirulla's bussare, asked only where ``knocks`` is on): every mode."""
 
     scopas = WholeNumber(_l("Scopas"), 0, SCOPAS_MAX)
+    # Empty is 0. Whether a number is a sum of 3s and 10s is the core's check (check_knocks), shown beside the field.
+    knocks = WholeNumber(_l("Knocks"), 0, KNOCKS_MAX)
 
 
 class SideCountsForm(SideScopasForm):
@@ -77,7 +86,13 @@ class ScopasShown(Field):
 
 _SIDE_KEY = re.compile(r"^sides-([^-]*)-")
 _PATH = re.compile(r"^sides\[(\d+)\](?:\.tally)?\.(\w+)(?:\[(\d+)\])?")
-_ONE_PER_HAND = {"settebello": "settebello", "re_bello": "re_bello", "primiera_won": "primiera_by"}
+_ONE_PER_HAND = {
+    "settebello": "settebello",
+    "re_bello": "re_bello",
+    "primiera_won": "primiera_by",
+    "donna_di_denari": "donna_di_denari",
+    "grande": "grande",
+}
 
 
 def form_field(path: str | None, entry: HandEntry | None = None) -> str | None:
@@ -113,6 +128,9 @@ class HandForm(FlaskForm):
     scopas_shown = ScopasShown()
     # The side that called itself out during this hand (call_out), by number; empty for a hand played out.
     call_out = HiddenField()
+
+    # What one knock scores (the +3 and +10 buttons beside each side's knock points), from the core.
+    knock_points = KNOCK_POINTS
 
     # Each hand form declares its sides' sub-forms (scopas only, or the counts too).
     sides: FieldList[FormField[SideScopasForm]]
@@ -177,6 +195,15 @@ class HandForm(FlaskForm):
 
     def scopas(self) -> list[int]:
         return [side.form.scopas.data or 0 for side in self.sides]
+
+    def knocks(self) -> list[int]:
+        """Each side's knock points as typed (empty: 0); the core checks them against the rules."""
+        return [side.form.knocks.data or 0 for side in self.sides]
+
+    def show_knocks(self, entry: HandEntry) -> None:
+        """Fill each side's knock points from a stored hand (left empty at 0)."""
+        for i, side in enumerate(entry.sides):
+            self.sides[i].form.knocks.data = side.knocks or None
 
     def called(self) -> int | None:
         """The side that called itself out, or None (also for a number that names no side: the core never sees it)."""
@@ -313,9 +340,11 @@ class _PilesFields(HandForm):
             self.give_rest(side)
             self.rest.data = ""
         given = self.assigned()
-        scopas = self.scopas()
+        scopas, knocks = self.scopas(), self.knocks()
         piles = [tuple(c for c in DECK if given.get(str(c)) == i) for i in range(len(self.names))]
-        return HandEntry(tuple(SideEntry(scopas[i], pile=piles[i]) for i in range(len(self.names))), self.called())
+        return HandEntry(
+            tuple(SideEntry(scopas[i], pile=piles[i], knocks=knocks[i]) for i in range(len(self.names))), self.called()
+        )
 
     def show(self, entry: HandEntry) -> None:
         """Fill the form with a stored hand (for a correction); a hand saved without some cards stays so."""
@@ -323,6 +352,7 @@ class _PilesFields(HandForm):
             self.sides[i].form.scopas.data = side.scopas
             for card in side.pile or ():
                 self.card(card).data = str(i)
+        self.show_knocks(entry)
         if self.not_given():
             self.rest.data = self.MISSING
 
@@ -341,15 +371,24 @@ PilesForm = form_class("PilesForm", _PilesFields, {f"c_{card}": _card_menu(card)
 
 
 class CountsForm(HandForm):
-    """A hand from quick counts per side; one side's cards or coins may be left empty: it gets the rest."""
+    """A hand from quick counts per side; one side's cards or coins may be left empty: it gets the rest.
+
+    The holders of the single coins a game scores (re bello, donna di denari, grande) are asked where the rules
+    play them: the form is made before the rules are known, so ``entry`` asks for a holder the rules need.
+    """
 
     sides: FieldList[FormField[SideCountsForm]] = FieldList(FormField(SideCountsForm), max_entries=MAX_SIDES)
     deck_cards, deck_coins = DECK_SIZE, COINS_IN_DECK
+    # The cards the donna di denari and grande rows are about, named on the page in the game's deck style.
+    donna_card, grande_cards = DONNA_DI_DENARI, sorted_cards(GRANDE_CARDS)
     settebello = RadioField(_l("Settebello"), choices=[], invalid_choice_message=_l("choose who took the settebello"))
     # No default: a preset "by the values" failed every hand counted without values. Left unanswered, the
     # primiera follows the values when some were typed; with none typed the form asks who won it.
     primiera_by = RadioField(_l("Primiera goes to"), choices=[], validate_choice=False)
     re_bello = RadioField(_l("Re bello"), choices=[], validate_choice=False)
+    donna_di_denari = RadioField(_l("Donna di denari"), choices=[], validate_choice=False)
+    # "none": nobody holds Fante, Cavallo and Re of coins together (they were split).
+    grande = RadioField(_l("Grande"), choices=[], validate_choice=False)
 
     def __init__(self, names: Sequence[str], formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(names, formdata, **kwargs)
@@ -361,12 +400,25 @@ class CountsForm(HandForm):
             SelectChoice("values", gettext("By the values typed above")),
         ]
         self.re_bello.choices = sides
+        self.donna_di_denari.choices = list(sides)
+        self.grande.choices = [*sides, SelectChoice("none", gettext("Nobody (split)"))]
         self.fit_call()
 
     def fit_call(self) -> None:
-        """In a hand stopped by a call out, the settebello may not be taken yet."""
-        if self.called() is not None and all(c.value != "none" for c in self.settebello.choices):
-            self.settebello.choices = [*self.settebello.choices, SelectChoice("none", gettext("Nobody yet"))]
+        """In a hand stopped by a call out, the settebello (and the donna di denari) may not be taken yet."""
+        if self.called() is None:
+            return
+        for field in (self.settebello, self.donna_di_denari):
+            if all(c.value != "none" for c in field.choices):
+                field.choices = [*field.choices, SelectChoice("none", gettext("Nobody yet"))]
+
+    def validate_donna_di_denari(self, field: SelectField) -> None:
+        if field.data and field.data not in {choice.value for choice in field.choices}:
+            raise ValidationError(gettext("choose who took the donna di denari"))
+
+    def validate_grande(self, field: SelectField) -> None:
+        if field.data and field.data not in {choice.value for choice in field.choices}:
+            raise ValidationError(gettext("choose who holds the grande, or nobody"))
 
     def validate_re_bello(self, field: SelectField) -> None:
         if field.data and field.data not in {choice.value for choice in field.choices}:
@@ -395,13 +447,21 @@ class CountsForm(HandForm):
                 raise InvalidRoundError(asks[what], f"sides[{empty[0]}].tally.{what}")
             counts[what] = [v for v in values if v is not None]  # every side's, now that none is empty
         cards, coins = counts["cards"], counts["coins"]
+        holders = {"donna_di_denari": self.donna_di_denari.data, "grande": self.grande.data}
+        asks_holder = {
+            "donna_di_denari": msg("donna di denari: tap who took the Cavallo of coins"),
+            "grande": msg("grande: tap who holds Fante, Cavallo and Re of coins, or Nobody"),
+        }
+        for what, holder in holders.items():
+            if getattr(rules, what) and not holder:
+                raise InvalidRoundError(asks_holder[what], f"sides[0].tally.{what}")
         primes = [s.primiera.data for s in sides]
         typed = any(p is not None for p in primes)
         by = self.primiera_by.data or ("values" if typed else None)
         if by is None or (by == "values" and not typed):
             raise InvalidRoundError(msg("primiera: tap who won it (or Tie), or type each side's value"), "primiera_by")
         won = None if by == "values" else [by == str(i) for i in range(n)]
-        scopas = self.scopas()
+        scopas, knocks = self.scopas(), self.knocks()
         out = []
         for i, side in enumerate(sides):
             tally = Tally(
@@ -412,8 +472,10 @@ class CountsForm(HandForm):
                 primiera_won=won[i] if won else None,
                 napola=(side.napola.data or 0) if rules.napola else 0,
                 re_bello=bool(rules.re_bello) and self.re_bello.data == str(i),
+                donna_di_denari=bool(rules.donna_di_denari) and holders["donna_di_denari"] == str(i),
+                grande=bool(rules.grande) and holders["grande"] == str(i),
             )
-            out.append(SideEntry(scopas[i], tally=tally))
+            out.append(SideEntry(scopas[i], tally=tally, knocks=knocks[i]))
         return HandEntry(tuple(out), self.called())
 
     def show(self, entry: HandEntry) -> None:
@@ -431,9 +493,16 @@ class CountsForm(HandForm):
                 self.settebello.data = str(i)
             if t.re_bello:
                 self.re_bello.data = str(i)
+            if t.donna_di_denari:
+                self.donna_di_denari.data = str(i)
+            if t.grande:
+                self.grande.data = str(i)
             if t.primiera_won:
                 self.primiera_by.data = str(i)
+        self.show_knocks(entry)
         tallies = [s.tally for s in entry.sides if s.tally is not None]
+        if tallies and not self.grande.data:
+            self.grande.data = "none"  # only read where the rules play the grande
         if tallies and all(t.primiera_won is not None for t in tallies) and not any(t.primiera_won for t in tallies):
             self.primiera_by.data = "none"
 
@@ -446,9 +515,11 @@ WON_ROWS = {
     "primiera": (_l("Primiera"), _l("primiera: tap who won it, or Tie")),
     "re_bello": (_l("Re bello"), _l("re bello: tap who took the King of coins")),
     "donna_di_denari": (_l("Donna di denari"), _l("donna di denari: tap who took the Cavallo of coins")),
-    "grande": (_l("Grande"), _l("grande: tap who holds Fante, Cavallo and Re of coins, or Tie for nobody")),
+    "grande": (_l("Grande"), _l("grande: tap who holds Fante, Cavallo and Re of coins, or Nobody")),
 }
 NAPOLA_POINTS = tuple(range(NAPOLA_MIN, COINS_IN_DECK + 1))
+# A row's answer besides one side: "tie" (tied, or nobody: see _WonFields), "none" (nobody), or tied sides "0+2".
+TIE, NOBODY = "tie", "none"
 
 
 def _won_row(category: str) -> RadioField:
@@ -456,11 +527,21 @@ def _won_row(category: str) -> RadioField:
     return RadioField(label, choices=[], invalid_choice_message=ask)
 
 
+def _tied_sets(n: int) -> list[tuple[int, ...]]:
+    """The ways two or more of ``n`` sides can tie, the pairs first: ``[(0, 1), (0, 2), (1, 2), (0, 1, 2)]`` for 3."""
+    return [group for size in range(2, n + 1) for group in combinations(range(n), size)]
+
+
 class _WonFields(HandForm):
-    """A hand by winners: for each category the side that won it (or Tie), and who had the napola.
+    """A hand by winners: for each category the side that won it (or Tie), who had the napola, and knocks.
 
     The categories asked are the core's (``won_categories``); a row the rules do not play is removed.
-    Every row must be answered: a forgotten row is an error naming it, never a silent tie.
+    Every row must be answered: a forgotten row is an error naming it, never a silent tie. Under
+    ``tie_points: "each"`` a tie scores for each tied side, so a row that can be tied asks which sides tied
+    ("Tie: a point each" for two sides, each group of tied sides for more; the primiera also "Nobody", for a
+    hand where no side can count it). With ``coin_points`` on the table must say every coin's point, which
+    winners cannot: the form asks nothing (``by_winners`` is False), its page points to counts and cards,
+    and the core refuses a winners hand sent anyway.
     """
 
     sides = FieldList(FormField(SideScopasForm), max_entries=MAX_SIDES)
@@ -472,20 +553,43 @@ class _WonFields(HandForm):
         self, names: Sequence[str], formdata: Mapping[str, Any] | None = None, *, rules: Rules, **kwargs: Any
     ) -> None:
         self.rules = rules
-        self.asked = won_categories(rules)
+        self.by_winners = not rules.coin_points
+        self.asked = won_categories(rules) if self.by_winners else ()
+        self.each = rules.tie_points == "each"
         super().__init__(names, formdata, **kwargs)
         sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         for category in WON_CATEGORIES:
             if category not in self.asked:
                 del self[f"won_{category}"]
                 continue
-            self.row(category).choices = sides + ([] if category in NO_TIE else [SelectChoice("tie", gettext("Tie"))])
-        if rules.napola:
-            self.napola.choices = [*sides, SelectChoice("none", gettext("Nobody"))]
-            self.napola_points.choices = [SelectChoice(str(n), str(n)) for n in NAPOLA_POINTS]
+            self.row(category).choices = sides + self._besides(category)
+        self.napola_points_offered = tuple(range(NAPOLA_MIN, rules.napola_max + 1))
+        if rules.napola and self.by_winners:
+            self.napola.choices = [*sides, SelectChoice(NOBODY, gettext("Nobody"))]
+            self.napola_points.choices = [SelectChoice(str(n), str(n)) for n in self.napola_points_offered]
         else:
             del self["napola"], self["napola_points"]
         self.fit_call()
+
+    def _besides(self, category: str) -> list[SelectChoice]:
+        """A row's answers besides one side: none for a single card, Nobody for the grande, else the ties."""
+        if category in NO_TIE:
+            return []
+        if category in ONE_HOLDER:
+            return [SelectChoice(TIE, gettext("Nobody"))]
+        if not self.each:
+            return [SelectChoice(TIE, gettext("Tie"))]
+        n = len(self.names)
+        out = [
+            SelectChoice(
+                TIE if len(group) == n else "+".join(str(i) for i in group),
+                gettext("Tie: a point each")
+                if n == 2
+                else (gettext("All tie") if len(group) == n else " = ".join(self.names[i] for i in group)),
+            )
+            for group in _tied_sets(n)
+        ]
+        return out + ([SelectChoice(NOBODY, gettext("Nobody"))] if category == "primiera" else [])
 
     def fit_call(self) -> None:
         """In a hand stopped by a call out, the settebello (and the re bello) may not be taken yet."""
@@ -493,8 +597,8 @@ class _WonFields(HandForm):
             return
         for category in NO_TIE & set(self.asked):
             row = self.row(category)
-            if all(c.value != "tie" for c in row.choices):
-                row.choices = [*row.choices, SelectChoice("tie", gettext("Nobody yet"))]
+            if all(c.value != TIE for c in row.choices):
+                row.choices = [*row.choices, SelectChoice(TIE, gettext("Nobody yet"))]
 
     def row(self, category: str) -> RadioField:
         return field_named(self, f"won_{category}", RadioField)
@@ -503,11 +607,30 @@ class _WonFields(HandForm):
         """The category rows, in the core's order."""
         return [self.row(c) for c in self.asked]
 
+    def named_rows(self) -> list[tuple[str, RadioField]]:
+        """Each category asked and its row, in the core's order (the page labels a row by its category's name)."""
+        return [(c, self.row(c)) for c in self.asked]
+
+    def winners_of(self, category: str) -> tuple[int, ...]:
+        """The sides a row's answer gives the category to: one side, the tied sides under "each", or none."""
+        answer = self.row(category).data
+        n = len(self.names)
+        if not isinstance(answer, str):
+            return ()
+        if answer == TIE:
+            shared = self.each and category not in ONE_HOLDER
+            return tuple(range(n)) if shared else ()
+        parts = answer.split("+")
+        if all(p.isascii() and p.isdigit() and len(p) <= 2 and int(p) < n for p in parts):
+            return tuple(sorted({int(p) for p in parts}))
+        return ()
+
     def validate_napola_points(self, field: SelectField) -> None:
         holder = self.napola.data
-        if holder not in (None, "", "none") and field.data not in {c.value for c in field.choices}:
+        if holder not in (None, "", NOBODY) and field.data not in {c.value for c in field.choices}:
+            offered = self.napola_points_offered
             raise ValidationError(
-                gettext("napola: tap its points (%(low)s to %(high)s)", low=NAPOLA_POINTS[0], high=NAPOLA_POINTS[-1])
+                gettext("napola: tap its points (%(low)s to %(high)s)", low=offered[0], high=offered[-1])
             )
 
     def validate(self, extra_validators: dict[str, Any] | None = None) -> bool:
@@ -525,34 +648,48 @@ class _WonFields(HandForm):
         return valid
 
     def entry(self, rules: Rules | None = None) -> HandEntry:
-        """The hand as the table told it: each side's categories, its napola points and its scopas."""
+        """The hand as the table told it: each side's categories, its napola points, scopas and knocks."""
         n = len(self.names)
         won: list[set[str]] = [set() for _ in range(n)]
         for category in self.asked:
-            side = self.row(category).data
-            if isinstance(side, str) and side.isdigit() and int(side) < n:
-                won[int(side)].add(category)
+            for side in self.winners_of(category):
+                won[side].add(category)
         napola = [0] * n
         if "napola" in self:
             holder, points = self.napola.data, self.napola_points.data
             if isinstance(holder, str) and holder.isdigit() and int(holder) < n and str(points).isdigit():
                 napola[int(holder)] = int(points)
-        scopas = self.scopas()
+        scopas, knocks = self.scopas(), self.knocks()
         return HandEntry(
-            tuple(SideEntry(scopas[i], won=frozenset(won[i]), napola=napola[i]) for i in range(n)), self.called()
+            tuple(SideEntry(scopas[i], won=frozenset(won[i]), napola=napola[i], knocks=knocks[i]) for i in range(n)),
+            self.called(),
         )
 
     def show(self, entry: HandEntry) -> None:
         """Fill the form with a stored hand (a correction, or a hand brought back by Undo)."""
+        n = len(self.names)
         for category in self.asked:
             holders = [i for i, s in enumerate(entry.sides) if s.won is not None and category in s.won]
-            self.row(category).data = str(holders[0]) if holders else (None if category in NO_TIE else "tie")
+            row = self.row(category)
+            if len(holders) == 1:
+                row.data = str(holders[0])
+            elif len(holders) == n and self.each:
+                row.data = TIE
+            elif holders:
+                row.data = "+".join(str(i) for i in holders)
+            elif category in NO_TIE:
+                row.data = None
+            elif self.each and category not in ONE_HOLDER:
+                row.data = NOBODY if category == "primiera" else None
+            else:
+                row.data = TIE
         if "napola" in self:
             holders = [i for i, s in enumerate(entry.sides) if s.napola]
-            self.napola.data = str(holders[0]) if holders else "none"
+            self.napola.data = str(holders[0]) if holders else NOBODY
             self.napola_points.data = str(entry.sides[holders[0]].napola) if holders else None
         for i, side in enumerate(entry.sides):
             self.sides[i].form.scopas.data = side.scopas
+        self.show_knocks(entry)
 
     def place_error(self, err: ScopaError, entry: HandEntry | None = None) -> None:
         """A core error beside its row: the napola's points for ``sides[i].napola``, else above the form."""
