@@ -80,7 +80,7 @@ def test_statistics_add_up_as_counted_by_hand(client):
     assert (bruno["games"], bruno["wins"], bruno["points"], bruno["scopas"]) == (2, 1, 12, 0)
     assert bruno["categories"] == {"cards": 0, "coins": 4, "settebello": 4, "primiera": 4}
     assert anna["best_game"]["margin"] == 15 and anna["worst_game"]["margin"] == -12
-    assert anna["current_streak"] == {"won": False, "games": 1} and anna["longest_winning_streak"] == 1
+    assert anna["current_streak"] == {"won": False, "outcome": "lost", "games": 1} and anna["longest_winning_streak"] == 1
     listed = {p["name"]: (p["games"], p["wins"]) for p in group.get()["players"]}
     assert listed == {"Anna": (2, 1), "Bruno": (2, 1)}
 
