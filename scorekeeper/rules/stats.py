@@ -208,7 +208,7 @@ class Record:
 
     def hands_for(self, category: str) -> int:
         """The hands in which ``category`` could be won (the optional categories only where played)."""
-        return self.played_with[category] if category in self.played_with else self.hands
+        return self.played_with.get(category, self.hands)
 
 
 def _game_ref(result: GameResult | None) -> dict[str, Any] | None:
