@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ledger import GameScore
+from .text import Msg, pmsg
 
 # The categories a side can win in a hand, counted hand by hand: the first four wherever the primiera is scored,
 # the others only where their option is on (Cirulla's piccola is the napola; its knocks count the hands in which
@@ -42,6 +43,12 @@ OPTIONAL_CATEGORIES = ("napola", "re_bello", "donna_di_denari", "grande", "knock
 STAT_CATEGORIES = (*BASE_CATEGORIES, *OPTIONAL_CATEGORIES)
 # The game families: Escoba and Cirulla are their profiles; every other profile plays Scopa.
 FAMILIES = ("scopa", "escoba", "cirulla")
+# Each family's name, as a page heads its games and records.
+FAMILY_TITLES: dict[str, Msg] = {
+    "scopa": pmsg("family", "Scopa"),
+    "escoba": pmsg("family", "Escoba"),
+    "cirulla": pmsg("family", "Cirulla"),
+}
 # A game's summary is kept per game version (services.groups); one kept in an older shape is worked out again.
 SUMMARY_FORMAT = 2
 # How a finished game ended for one side.
