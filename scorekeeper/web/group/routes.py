@@ -37,18 +37,18 @@ FILTER_MAX = 64
 GAMES_PER_PAGE = 50  # a filter's value in the address: a player's id or a profile's name
 
 
-# Each family's words for the categories a record counts, where they are not Scopa's: Escoba's are Spanish
-# whatever the page's language ("escobas, cartas, oros, siete de oros, setenta"), Cirulla's Italian ("piccola",
-# "bussate"), as the players at its tables say them.
+# Each family's words for the categories a record counts, where they are not Scopa's: the game's own names, the
+# same in every language (as "scopa" is), so not translated: Escoba's are Spanish ("escobas, cartas, oros, siete
+# de oros, setenta"), Cirulla's Italian ("piccola", "bussate"), as the players at its tables say them.
 FAMILY_WORDS = {
     "escoba": {
-        "scopas": _l("escobas"),
-        "cards": _l("cartas"),
-        "coins": _l("oros"),
-        "settebello": _l("siete de oros"),
-        "primiera": _l("setenta"),
+        "scopas": "escobas",
+        "cards": "cartas",
+        "coins": "oros",
+        "settebello": "siete de oros",
+        "primiera": "setenta",
     },
-    "cirulla": {"napola": _l("piccola"), "knocks": _l("bussate")},
+    "cirulla": {"napola": "piccola", "knocks": "bussate"},
 }
 
 
