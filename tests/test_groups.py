@@ -80,7 +80,9 @@ def test_statistics_add_up_as_counted_by_hand(client):
     assert (bruno["games"], bruno["wins"], bruno["points"], bruno["scopas"]) == (2, 1, 12, 0)
     assert bruno["categories"] == {"cards": 0, "coins": 4, "settebello": 4, "primiera": 4}
     assert anna["best_game"]["margin"] == 15 and anna["worst_game"]["margin"] == -12
-    assert anna["current_streak"] == {"won": False, "games": 1} and anna["longest_winning_streak"] == 1
+    assert (
+        anna["current_streak"] == {"won": False, "outcome": "lost", "games": 1} and anna["longest_winning_streak"] == 1
+    )
     listed = {p["name"]: (p["games"], p["wins"]) for p in group.get()["players"]}
     assert listed == {"Anna": (2, 1), "Bruno": (2, 1)}
 
@@ -264,7 +266,7 @@ def test_from_the_groups_page_one_tap_to_a_players_statistics_and_one_to_a_head_
     player_link = f"/groups/{group.id}/players/{ids['Anna']}"
     assert f'href="{player_link}"' in page
     player_page = client.get(player_link).get_data(as_text=True)
-    assert "1 / 1 (100%)" in player_page
+    assert "1 won, 0 drawn, 0 lost (100% won)" in player_page
     h2h_link = f"/groups/{group.id}/h2h?a={ids['Anna']}&amp;b={ids['Bruno']}"
     assert h2h_link in player_page
     h2h = client.get(h2h_link.replace("&amp;", "&")).get_data(as_text=True)

@@ -47,7 +47,9 @@ def test_a_games_summary_counts_only_the_hands_up_to_the_one_that_won_it(summari
     assert a["finished"] is True and a["winner"] == 0 and a["hands"] == 1 and a["totals"] == [4, 1]
     anna, bruno = a["sides"]
     assert anna["players"] == ["a"] and anna["total"] == 4 and anna["points"] == 4 and anna["scopas"] == 1
-    assert anna["categories"] == {"cards": 1, "coins": 1, "settebello": 1, "primiera": 0, "napola": 0, "re_bello": 0}
+    assert anna["categories"] == {"cards": 1, "coins": 1, "settebello": 1, "primiera": 0} | dict.fromkeys(
+        ("napola", "re_bello", "donna_di_denari", "grande", "knocks"), 0
+    )
     # Bruno's clean sweep of hand 2 came after the game was won: it is in no count.
     assert bruno["points"] == 1 and bruno["categories"]["primiera"] == 1 and bruno["categories"]["cards"] == 0
 
@@ -55,13 +57,16 @@ def test_a_games_summary_counts_only_the_hands_up_to_the_one_that_won_it(summari
 def test_a_summary_counts_each_category_once_per_hand_won(summaries):
     b = summaries[1]
     assert b["hands"] == 2 and b["winner"] == 1 and b["totals"] == [2, 5]
-    assert b["sides"][1]["categories"] | {"napola": 0, "re_bello": 0} == {
+    assert b["sides"][1]["categories"] == {
         "cards": 1,
         "coins": 1,
         "settebello": 2,
         "primiera": 1,
         "napola": 0,
         "re_bello": 0,
+        "donna_di_denari": 0,
+        "grande": 0,
+        "knocks": 0,
     }
 
 
@@ -100,13 +105,20 @@ def test_a_player_with_no_finished_game_has_no_rates_rather_than_a_division_by_z
 
 def test_best_and_worst_games_and_streaks_read_the_games_oldest_first(summaries):
     anna = player_stats(summaries, NAMES)["a"].to_dict()
-    assert anna["best_game"] == {"id": "A", "name": "Game A", "created": "2026-11-01", "won": True, "margin": 3}
+    assert anna["best_game"] == {
+        "id": "A",
+        "name": "Game A",
+        "created": "2026-11-01",
+        "won": True,
+        "outcome": "won",
+        "margin": 3,
+    }
     assert anna["worst_game"]["id"] == "B" and anna["worst_game"]["margin"] == -3
     assert anna["longest_winning_streak"] == 1 and anna["longest_losing_streak"] == 1
     # A was won, then B lost: the latest run is one game lost.
-    assert anna["current_streak"] == {"won": False, "games": 1}
+    assert anna["current_streak"] == {"won": False, "outcome": "lost", "games": 1}
     bruno = player_stats(summaries, NAMES)["b"].to_dict()
-    assert bruno["current_streak"] == {"won": True, "games": 1}
+    assert bruno["current_streak"] == {"won": True, "outcome": "won", "games": 1}
 
 
 def test_the_napola_is_counted_only_over_the_hands_where_it_was_played():
@@ -151,7 +163,7 @@ def test_head_to_head_counts_the_finished_games_the_two_played_on_opposite_sides
     assert both["games"] == 2 and both["wins"] == [1, 1]
     assert [(g["id"], g["totals"], g["winner"]) for g in both["list"]] == [("B", [2, 5], "b"), ("A", [4, 1], "a")]
     # Anna and Carla met only in the unfinished game C.
-    assert head_to_head(summaries, "a", "c") == {"games": 0, "wins": [0, 0], "list": []}
+    assert head_to_head(summaries, "a", "c") == {"games": 0, "wins": [0, 0], "draws": 0, "list": []}
 
 
 def test_head_to_head_of_partners_is_nothing_and_a_third_sides_win_counts_for_neither():

@@ -8,6 +8,14 @@ thousand games costs a thousand small summaries, never a thousand games scored a
 A hand entered by winners counts for what it says (who won which category); no card count is made up for it.
 Hands recorded after a game was won count for nothing, as on the scoreboard.
 
+A game ends won, or drawn (``end: "draw"``: equal top totals at the target): every finished game counts for
+each of its sides as won, drawn or lost, so a player's games are always their wins, draws and losses added up.
+
+A group may play every family (Scopa, Escoba, Cirulla) side by side. Wins, draws, points and sweeps (scopas,
+escobas) mean the same in each and are added up over all of them; the categories differ (Escoba's setenta is not
+the primiera of a classic table, Cirulla adds the piccola, the grande and the knocks), so each record also keeps
+one record per family played, and a category is counted only over the hands where it could be won.
+
 >>> from .ledger import Game, score_game
 >>> from .game import Side
 >>> from .cards import DeckStyle
@@ -25,9 +33,35 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ledger import GameScore
+from .text import Msg, pmsg
 
-# The categories a side can win in a hand, counted hand by hand (the napola and the re bello only where played).
-STAT_CATEGORIES = ("cards", "coins", "settebello", "primiera", "napola", "re_bello")
+# The categories a side can win in a hand, counted hand by hand: the first four wherever the primiera is scored,
+# the others only where their option is on (Cirulla's piccola is the napola; its knocks count the hands in which
+# the side knocked).
+BASE_CATEGORIES = ("cards", "coins", "settebello", "primiera")
+OPTIONAL_CATEGORIES = ("napola", "re_bello", "donna_di_denari", "grande", "knocks")
+STAT_CATEGORIES = (*BASE_CATEGORIES, *OPTIONAL_CATEGORIES)
+# The game families: Escoba and Cirulla are their profiles; every other profile plays Scopa.
+FAMILIES = ("scopa", "escoba", "cirulla")
+# Each family's name, as a page heads its games and records.
+FAMILY_TITLES: dict[str, Msg] = {
+    "scopa": pmsg("family", "Scopa"),
+    "escoba": pmsg("family", "Escoba"),
+    "cirulla": pmsg("family", "Cirulla"),
+}
+# A game's summary is kept per game version (services.groups); one kept in an older shape is worked out again.
+SUMMARY_FORMAT = 2
+# How a finished game ended for one side.
+WON, DRAWN, LOST = "won", "drawn", "lost"
+
+
+def family(profile: str) -> str:
+    """The family a profile plays.
+
+    >>> family("escoba"), family("cirulla"), family("scopone")
+    ('escoba', 'cirulla', 'scopa')
+    """
+    return profile if profile in FAMILIES else "scopa"
 
 
 def summarise(score: GameScore, player_ids: Sequence[Sequence[str]]) -> dict[str, Any]:
@@ -58,68 +92,106 @@ def summarise(score: GameScore, player_ids: Sequence[Sequence[str]]) -> dict[str
             }
         )
     return {
+        "format": SUMMARY_FORMAT,
         "id": game.id,
         "name": game.name,
         "created": game.created,
         "profile": game.rules.profile,
-        "napola": game.rules.napola,
-        "re_bello": game.rules.re_bello,
+        "family": family(game.rules.profile),
+        **{extra: bool(getattr(game.rules, extra)) for extra in OPTIONAL_CATEGORIES},
         "finished": score.finished,
         "winner": score.winner,
+        "draw": score.draw,
         "hands": counted_hands,
         "totals": list(score.totals),
         "sides": sides,
     }
 
 
+def outcome(summary: Mapping[str, Any], side: int) -> str:
+    """How a finished game ended for ``side``: ``WON``, ``DRAWN`` (a game ended as a draw) or ``LOST``."""
+    if summary["winner"] is None:
+        return DRAWN
+    return WON if summary["winner"] == side else LOST
+
+
+# (game id, game name, created, outcome, margin) of one game counted in a record.
+GameResult = tuple[str, str, str, str, int]
+
+
 @dataclass
 class Record:
-    """One player's (or one team's) record over the games summed: counts, and the games in order."""
+    """One player's (or one team's) record over the games summed: counts, and the games in order.
+
+    ``families`` holds the same record for each family played (Scopa, Escoba, Cirulla), kept by the overall
+    record only: a family's categories read apart from the others'.
+    """
 
     name: str
     games: int = 0
     wins: int = 0
+    draws: int = 0
     hands: int = 0
     points: int = 0
     scopas: int = 0
     categories: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STAT_CATEGORIES, 0))
-    # Hands played under the napola or the re bello: a category is counted only where it could be won.
-    played_with: dict[str, int] = field(default_factory=lambda: {"napola": 0, "re_bello": 0})
-    # (game id, game name, created, won, margin) of each game, in the order added (newest first, as
-    # ``player_stats`` is given the summaries): for the best and worst games and the streaks.
-    results: list[tuple[str, str, str, bool, int]] = field(default_factory=list)
+    # Hands played under each optional category's option: it is counted only over the hands where it could be
+    # won (the base categories over every hand).
+    played_with: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OPTIONAL_CATEGORIES, 0))
+    # Each game counted, in the order added (newest first, as ``player_stats`` is given the summaries): for the
+    # best and worst games and the streaks.
+    results: list[GameResult] = field(default_factory=list)
+    families: dict[str, Record] = field(default_factory=dict)
 
-    def add(self, summary: Mapping[str, Any], side: int) -> None:
-        """Count one finished game's side for this record."""
+    @property
+    def losses(self) -> int:
+        """Games lost: every game counted is won, drawn or lost."""
+        return self.games - self.wins - self.draws
+
+    def add(self, summary: Mapping[str, Any], side: int, by_family: bool = True) -> None:
+        """Count one finished game's side for this record (and for its family's record)."""
         row = summary["sides"][side]
-        won = summary["winner"] == side
+        result = outcome(summary, side)
         others = [s["total"] for j, s in enumerate(summary["sides"]) if j != side]
         margin = row["total"] - max(others) if others else 0
         self.games += 1
-        self.wins += won
+        self.wins += result == WON
+        self.draws += result == DRAWN
         self.hands += summary["hands"]
         self.points += row["points"]
         self.scopas += row["scopas"]
         for category in STAT_CATEGORIES:
             self.categories[category] += row["categories"].get(category, 0)
-        for extra in ("napola", "re_bello"):
+        for extra in OPTIONAL_CATEGORIES:
             if summary.get(extra):
                 self.played_with[extra] += summary["hands"]
-        self.results.append((summary["id"], summary["name"], summary["created"], won, margin))
+        self.results.append((summary["id"], summary["name"], summary["created"], result, margin))
+        if by_family:
+            name = summary.get("family") or family(summary["profile"])
+            self.families.setdefault(name, Record(self.name)).add(summary, side, by_family=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The API's row (API.md 1.2), with more: best and worst game, streaks, napola and re bello where played."""
+        """The API's row (API.md 1.2), with more: draws and losses, best and worst game, streaks, the optional
+        categories where played, and the same row for each family played (``families``, in ``FAMILIES`` order)."""
+        row = self._row()
+        row["families"] = {name: self.families[name]._row() for name in FAMILIES if name in self.families}
+        return row
+
+    def _row(self) -> dict[str, Any]:
         games_in_order = self.oldest_first()
         best = max(games_in_order, key=lambda r: r[4], default=None)
         worst = min(games_in_order, key=lambda r: r[4], default=None)
-        categories = {c: self.categories[c] for c in ("cards", "coins", "settebello", "primiera")}
-        for extra in ("napola", "re_bello"):
+        categories = {c: self.categories[c] for c in BASE_CATEGORIES}
+        for extra in OPTIONAL_CATEGORIES:
             if self.played_with[extra]:
                 categories[extra] = self.categories[extra]
+        outcomes = [r[3] for r in games_in_order]
         return {
             "name": self.name,
             "games": self.games,
             "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
             "win_rate": round(self.wins / self.games, 3) if self.games else None,
             "hands": self.hands,
             "points": self.points,
@@ -132,50 +204,51 @@ class Record:
             },
             "best_game": _game_ref(best),
             "worst_game": _game_ref(worst),
-            "longest_winning_streak": _longest([r[3] for r in games_in_order], True),
-            "longest_losing_streak": _longest([r[3] for r in games_in_order], False),
-            "current_streak": _current([r[3] for r in games_in_order]),
+            "longest_winning_streak": _longest(outcomes, WON),
+            "longest_losing_streak": _longest(outcomes, LOST),
+            "current_streak": _current(outcomes),
         }
 
-    def oldest_first(self) -> list[tuple[str, str, str, bool, int]]:
+    def oldest_first(self) -> list[GameResult]:
         """The games counted, oldest first."""
         return self.results[::-1]
 
     def hands_for(self, category: str) -> int:
-        """The hands in which ``category`` could be won (the napola and the re bello only where played)."""
-        return self.played_with.get(category, self.hands) if category in ("napola", "re_bello") else self.hands
+        """The hands in which ``category`` could be won (the optional categories only where played)."""
+        return self.played_with.get(category, self.hands)
 
 
-def _game_ref(result: tuple[str, str, str, bool, int] | None) -> dict[str, Any] | None:
+def _game_ref(result: GameResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
-    game_id, name, created, won, margin = result
-    return {"id": game_id, "name": name, "created": created, "won": won, "margin": margin}
+    game_id, name, created, how, margin = result
+    return {"id": game_id, "name": name, "created": created, "won": how == WON, "outcome": how, "margin": margin}
 
 
-def _longest(results: list[bool], value: bool) -> int:
+def _longest(results: list[str], value: str) -> int:
+    """The longest run of ``value`` (a draw breaks a run of wins, and one of losses)."""
     best = run = 0
-    for won in results:
-        run = run + 1 if won == value else 0
+    for how in results:
+        run = run + 1 if how == value else 0
         best = max(best, run)
     return best
 
 
-def _current(results: list[bool]) -> dict[str, Any] | None:
-    """The streak the latest games make: {"won": true, "games": 3} for three wins running."""
+def _current(results: list[str]) -> dict[str, Any] | None:
+    """The streak the latest games make: {"won": true, "outcome": "won", "games": 3} for three wins running."""
     if not results:
         return None
     last, n = results[-1], 0
-    for won in reversed(results):
-        if won != last:
+    for how in reversed(results):
+        if how != last:
             break
         n += 1
-    return {"won": last, "games": n}
+    return {"won": last == WON, "outcome": last, "games": n}
 
 
 def finished(summaries: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The summaries of finished games only: statistics count games that were won."""
-    return [s for s in summaries if s["finished"] and s["winner"] is not None]
+    """The summaries of finished games only (won or drawn): statistics count games that ended."""
+    return [s for s in summaries if s["finished"]]
 
 
 def player_stats(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> dict[str, Record]:
@@ -219,11 +292,12 @@ def head_to_head(
 ) -> dict[str, Any]:
     """Finished games where ``a`` and ``b`` (player ids, or teams as lists of ids) sat on opposite sides.
 
-    ``{"games", "wins": [a's, b's], "list": [...]}``: a game won by a third side counts in ``games`` only.
+    ``{"games", "wins": [a's, b's], "draws", "list": [...]}``: a drawn game counts in ``draws`` (each list entry's
+    ``winner`` is "a", "b", "draw", or None for a game won by a third side, which counts in ``games`` only).
     """
     team_a = {a} if isinstance(a, str) else set(a)
     team_b = {b} if isinstance(b, str) else set(b)
-    games, wins, listed = 0, [0, 0], []
+    games, wins, draws, listed = 0, [0, 0], 0, []
     for summary in finished(summaries):
         side_a = side_b = None
         for i, side in enumerate(summary["sides"]):
@@ -239,13 +313,22 @@ def head_to_head(
             wins[0] += 1
         elif summary["winner"] == side_b:
             wins[1] += 1
+        elif summary["winner"] is None:
+            draws += 1
         listed.append(
             {
                 "id": summary["id"],
                 "name": summary["name"],
                 "created": summary["created"],
                 "totals": [summary["totals"][side_a], summary["totals"][side_b]],
-                "winner": "a" if summary["winner"] == side_a else "b" if summary["winner"] == side_b else None,
+                "family": summary.get("family") or family(summary["profile"]),
+                "winner": "draw"
+                if summary["winner"] is None
+                else "a"
+                if summary["winner"] == side_a
+                else "b"
+                if summary["winner"] == side_b
+                else None,
             }
         )
-    return {"games": games, "wins": wins, "list": listed}
+    return {"games": games, "wins": wins, "draws": draws, "list": listed}

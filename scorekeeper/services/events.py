@@ -345,7 +345,16 @@ def _read(store: Store, event_id: str) -> Event:
 def _table(row: Mapping[str, Any], summary: Mapping[str, Any]) -> Table:
     sides = (row["side0"], row["side1"])
     totals = (summary["totals"][0], summary["totals"][1])
-    live = Result(row["round"], sides, totals, winner=summary["winner"] if summary["finished"] else None)
+    # A game that ended as a draw (``end: "draw"``: equal top totals at the target) is a drawn table: each
+    # entrant has the draw's match points, and the game points count as for any finished game.
+    finished = bool(summary["finished"])
+    live = Result(
+        row["round"],
+        sides,
+        totals,
+        winner=summary["winner"] if finished else None,
+        draw=finished and summary["winner"] is None,
+    )
     state = "finished" if summary["finished"] else "playing"
     if row["closed_result"]:
         live, state = _result(row["round"], sides, json.loads(row["closed_result"])), "closed"

@@ -22,7 +22,16 @@ from typing import Any
 from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.game import GAME_NAME_MAX, Side, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
-from scorekeeper.rules.stats import Record, finished, head_to_head, player_stats, summarise, team_key, team_stats
+from scorekeeper.rules.stats import (
+    SUMMARY_FORMAT,
+    Record,
+    finished,
+    head_to_head,
+    player_stats,
+    summarise,
+    team_key,
+    team_stats,
+)
 from scorekeeper.rules.text import Join, Msg, listing, msg, nmsg
 from scorekeeper.services import games, keys
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
@@ -217,8 +226,11 @@ def game_summaries(store: Store, rows: Sequence[Mapping[str, Any]]) -> dict[str,
     kept = []
     for row in rows:
         if row["summary"] is not None and row["summary_version"] == row["version"]:
-            out[row["id"]] = json.loads(row["summary"])
-            continue
+            summary = json.loads(row["summary"])
+            if summary.get("format") == SUMMARY_FORMAT:
+                out[row["id"]] = summary
+                continue
+            # Kept in an older shape (before draws and families were counted): worked out again, below.
         score = games.get(store, row["id"])
         summary = summarise(score, [[] for _ in score.game.sides])
         out[row["id"]] = summary

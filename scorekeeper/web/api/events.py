@@ -14,6 +14,7 @@ from flask.typing import ResponseReturnValue
 from scorekeeper.rules import DeckStyle
 from scorekeeper.rules.errors import InvalidGameError, InvalidRulesError
 from scorekeeper.rules.events import MatchPoints, Standing, tiebreaks_for
+from scorekeeper.rules.stats import family
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Conflict, NotFound
@@ -170,6 +171,8 @@ def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
         "rounds": event.planned,
         "table_size": event.table_size,
         "rules": event.rules.to_dict(),
+        "profile": event.rules.profile,
+        "family": family(event.rules.profile),
         "deck_style": event.deck_style.value,
         "match_points": event.match_points.to_dict(),
         "group": event.group_id,

@@ -549,7 +549,15 @@ def get_group(group_id: str) -> ResponseReturnValue:
         "created": group["created"],
         "url": absolute(url_for("group.group_page", group_id=group_id)),
         "players": [
-            {"id": p.id, "name": p.name, "games": records[p.id].games, "wins": records[p.id].wins} for p in known
+            {
+                "id": p.id,
+                "name": p.name,
+                "games": records[p.id].games,
+                "wins": records[p.id].wins,
+                "draws": records[p.id].draws,
+                "losses": records[p.id].losses,
+            }
+            for p in known
         ],
         "games": [group_game_json(s, names) for s in page],
         "games_total": len(seen.summaries),
@@ -567,7 +575,9 @@ def group_game_json(summary: dict[str, Any], names: dict[str, str]) -> dict[str,
         "created": summary["created"],
         "finished": summary["finished"],
         "winner": summary["winner"],
+        "draw": bool(summary["finished"] and summary["winner"] is None),
         "profile": summary["profile"],
+        "family": summary["family"],
         "hands": summary["hands"],
         "url": absolute(url_for("game.scoreboard", game_id=summary["id"])),
         "sides": [

@@ -38,6 +38,7 @@ from scorekeeper.rules.events import (
 )
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import TARGET_RANGE
+from scorekeeper.rules.stats import FAMILIES, FAMILY_TITLES, family
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Forbidden, NotFound
 from scorekeeper.services.events import Event
@@ -92,6 +93,15 @@ class EventForm(FlaskForm):
     rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, ROUNDS_MAX)])
     profile = SelectField(_l("Rules"), choices=[SelectChoice(name, name) for name in PROFILES], default="classic")
     target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(*TARGET_RANGE)])
+    # When the top totals are level at the target: another hand (the rules' ``end``), or a draw (``end: "draw"``).
+    level = RadioField(
+        _l("Level at the target"),
+        choices=[
+            SelectChoice("play_on", _l("Play another hand until one side is ahead")),
+            SelectChoice("draw", _l("The game is a draw")),
+        ],
+        default="play_on",
+    )
     # What a result is worth, the core's defaults filled in (MatchPoints).
     win = IntegerField(_l("Win"), default=MatchPoints().win, validators=[NumberRange(0, MATCH_POINTS_MAX)])
     draw = IntegerField(_l("Draw"), default=MatchPoints().draw, validators=[NumberRange(0, MATCH_POINTS_MAX)])
@@ -153,7 +163,11 @@ def new_event() -> ResponseReturnValue:
             group_id = None
         try:
             rules = Rules.from_dict(
-                {"profile": form.profile.data, **({"target": form.target.data} if form.target.data else {})}
+                {
+                    "profile": form.profile.data,
+                    **({"target": form.target.data} if form.target.data else {}),
+                    **({"end": "draw"} if form.level.data == "draw" else {}),
+                }
             )
             points = MatchPoints.parse(
                 {"win": form.win.data, "draw": form.draw.data, "loss": form.loss.data, "bye": form.bye.data}
@@ -166,7 +180,8 @@ def new_event() -> ResponseReturnValue:
                 rounds=form.rounds.data,
                 table_size=int(form.table_size.data or 2),
                 rules=rules,
-                deck_style=DeckStyle.ITALIAN,
+                # Every table plays with the deck its family's tables use (Escoba the Spanish one).
+                deck_style=DeckStyle.parse(rules.profile_info.deck),
                 match_points=points,
                 group_id=group_id,
             )
@@ -182,6 +197,15 @@ def new_event() -> ResponseReturnValue:
         form=form,
         error=error,
         profiles=PROFILES,
+        families=[
+            (FAMILY_TITLES[name], [(key, p) for key, p in PROFILES.items() if family(key) == name]) for name in FAMILIES
+        ],
+        # The targets each family's tables usually play to (its first profile's: Scopa's classic one).
+        family_targets=[
+            (FAMILY_TITLES[name], next(p for key, p in PROFILES.items() if family(key) == name).usual_targets)
+            for name in FAMILIES
+        ],
+        usual_targets=sorted({n for p in PROFILES.values() for n in p.usual_targets}),
         name_max=GAME_NAME_MAX,
         players_max=ENTRANTS_TEXT_MAX,
         round_robin_up_to=ROUND_ROBIN_UP_TO,
@@ -239,6 +263,7 @@ def _view(event: Event) -> dict[str, Any]:
         "tiebreaks": tiebreaks_for(event.pairing == "swiss"),
         "tiebreak_words": [str(TIEBREAK_WORDS[k]) for k in tiebreaks_for(event.pairing == "swiss")],
         "profile": PROFILES.get(event.rules.profile),
+        "family": FAMILY_TITLES[family(event.rules.profile)],
         "target": event.rules.target_for(event.table_size),
     }
 

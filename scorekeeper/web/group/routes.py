@@ -7,6 +7,8 @@ opened its keeper link.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -17,6 +19,8 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
+from scorekeeper.rules.scoring import CATEGORY_NAMES
+from scorekeeper.rules.stats import DRAWN, FAMILIES, FAMILY_TITLES, LOST, WON, family
 from scorekeeper.services import groups, rematch
 from scorekeeper.services.errors import Conflict
 from scorekeeper.web.common import limits
@@ -31,6 +35,26 @@ from scorekeeper.web.group import bp
 
 FILTER_MAX = 64
 GAMES_PER_PAGE = 50  # a filter's value in the address: a player's id or a profile's name
+
+
+# Each family's words for the categories a record counts, where they are not Scopa's: the game's own names, the
+# same in every language (as "scopa" is), so not translated: Escoba's are Spanish ("escobas, cartas, oros, siete
+# de oros, setenta"), Cirulla's Italian ("piccola", "bussate"), as the players at its tables say them.
+FAMILY_WORDS = {
+    "escoba": {
+        "scopas": "escobas",
+        "cards": "cartas",
+        "coins": "oros",
+        "settebello": "siete de oros",
+        "primiera": "setenta",
+    },
+    "cirulla": {"napola": "piccola", "knocks": "bussate"},
+}
+
+
+def category_words(name: str) -> dict[str, Any]:
+    """The categories' names in family ``name``'s words (Scopa's where the family has none of its own)."""
+    return {**CATEGORY_NAMES, **FAMILY_WORDS.get(name, {})}
 
 
 class GroupForm(FlaskForm):
@@ -129,6 +153,10 @@ def group_page(group_id: str) -> ResponseReturnValue:
         player=player if player in names else "",
         profile=profile if profile in PROFILES else "",
         profiles=PROFILES,
+        families=[
+            (FAMILY_TITLES[name], [(key, p) for key, p in PROFILES.items() if family(key) == name]) for name in FAMILIES
+        ],
+        family_titles=FAMILY_TITLES,
         keeper=keeper,
         group_url=absolute(url_for("group.group_page", group_id=group_id)),
         keeper_url=absolute(url_for("group.keep_group", group_id=group_id, key=kept_key))
@@ -155,14 +183,14 @@ def _player_page(group_id: str, player_id: str, refused: str | None = None, into
     stats = record.to_dict()
     last = record.oldest_first()[-20:]
     form_chart = bar_chart(
-        [(f"{name}: {margin:+d}", margin, "won" if won else "lost") for _id, name, _created, won, margin in last],
+        [(f"{name}: {margin:+d}", margin, how) for _id, name, _created, how, margin in last],
         ngettext(
             "Form of %(name)s over the last game",
             "Form of %(name)s over the last %(num)s games",
             len(last),
             name=found.name,
         ),
-        _("Each bar is a game, oldest first: up for a win, down for a loss, as long as the margin."),
+        _("Each bar is a game, oldest first: up for a win, down for a loss, as long as the margin; a draw is a line."),
         f"form-{found.id}",
     )
     others = [p for p in groups.players(db, group_id) if p.id != found.id]
@@ -175,6 +203,14 @@ def _player_page(group_id: str, player_id: str, refused: str | None = None, into
         last=last,
         form_chart=form_chart,
         others=others,
+        # A record per family, each in its own words, when the player has played more than one.
+        families=[
+            (FAMILY_TITLES[name], stats["families"][name], record.families[name], category_words(name))
+            for name in FAMILIES
+            if name in stats["families"]
+        ],
+        category_words=category_words("scopa"),
+        outcome_words={WON: _("won"), DRAWN: _("drawn"), LOST: _("lost")},
         keeper=may_change_group(group_id),
         player_form=PlayerForm(formdata=None),
         refused=refused,
@@ -193,7 +229,9 @@ def head_to_head(group_id: str) -> ResponseReturnValue:
     except ScopaError as err:
         flash(sentence(err.message), "error")
         return redirect(url_for("group.group_page", group_id=group_id))
-    return render_template("group/h2h.html", group=group, result=result, a=_filter("a"), b=_filter("b"))
+    return render_template(
+        "group/h2h.html", group=group, result=result, a=_filter("a"), b=_filter("b"), family_titles=FAMILY_TITLES
+    )
 
 
 @bp.post("/groups/<group_id>/players/<player_id>")
