@@ -46,6 +46,30 @@ def test_a_stale_correction_after_an_earlier_hand_was_deleted_changes_nothing(cl
     assert [x["entry"] for x in rounds(client, game)] == [before[1]["entry"], before[2]["entry"]]
 
 
+def test_a_retried_correction_answers_the_hand_it_corrected_wherever_that_hand_is_now(client, game):
+    before = three_hands(client, game)
+    edit = {**counts(*ONE_EACH, submission_id="sub-edit-retry-1"), "version": before[1]["version"]}
+    first = client.put(f"/api/v1/games/{game['id']}/rounds/2", json=edit, headers=game.keeper)
+    assert first.status_code == 200 and first.json["id"] == before[1]["id"]
+    # Hand 1 is deleted on another phone; the corrected hand is now hand 1. The retry (a lost answer) names it.
+    client.delete(f"/api/v1/games/{game['id']}/rounds/1?version={before[0]['version']}", headers=game.keeper)
+    again = client.put(f"/api/v1/games/{game['id']}/rounds/2", json=edit, headers=game.keeper)
+    assert again.status_code == 200 and again.json["id"] == before[1]["id"] and again.json["number"] == 1
+    after = rounds(client, game)
+    assert [x["id"] for x in after] == [before[1]["id"], before[2]["id"]] and after[0]["entry"] == first.json["entry"]
+
+
+def test_a_retried_correction_of_a_hand_deleted_since_is_a_404_that_changes_nothing(client, game):
+    before = three_hands(client, game)
+    edit = {**counts(*ONE_EACH, submission_id="sub-edit-retry-2"), "version": before[0]["version"]}
+    assert client.put(f"/api/v1/games/{game['id']}/rounds/1", json=edit, headers=game.keeper).status_code == 200
+    client.delete(f"/api/v1/games/{game['id']}/rounds/1?submission_id=sub-del-after-1", headers=game.keeper)
+    left = rounds(client, game)
+    again = client.put(f"/api/v1/games/{game['id']}/rounds/1", json=edit, headers=game.keeper)
+    assert again.status_code == 404 and "deleted since" in again.json["message"]
+    assert rounds(client, game) == left
+
+
 def test_two_phones_deleting_hand_2_remove_one_hand(client, game):
     before = three_hands(client, game)
     url = f"/api/v1/games/{game['id']}/rounds/2?version={before[1]['version']}"

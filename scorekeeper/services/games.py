@@ -62,6 +62,9 @@ class Changed:
 
     score: GameScore
     said: Msg
+    # The changed hand's number in the game now: a correction repeated after its hand moved (an earlier hand
+    # deleted) answers where the hand is now (None for a deletion).
+    number: int | None = None
 
 
 # --- scores kept per version ------------------------------------------------------------------------
@@ -473,8 +476,17 @@ def replace_hand(
     done = msg("Hand %(n)s corrected", n=number)
     if seen is not None:  # a repeat: the change was made (and said) the first time
         now_ = get(store, game_id)
-        return Changed(now_, change_said(now_, now_, done))
-    return Changed(scores.put(store, after), change_said(before, after, done))
+        where = next((i + 1 for i, r in enumerate(now_.rounds) if r.record.id == seen.round), None)
+        if where is None:
+            raise NotFound(
+                "game",
+                msg(
+                    "this correction was saved before, but hand %(n)s has been deleted since; nothing was changed",
+                    n=number,
+                ),
+            )
+        return Changed(now_, change_said(now_, now_, done), where)
+    return Changed(scores.put(store, after), change_said(before, after, done), number)
 
 
 def delete_hand(

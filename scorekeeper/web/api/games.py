@@ -432,7 +432,7 @@ def put_round(game_id: str, number: int) -> ResponseReturnValue:
     if submission_id is not None:
         keys.check_submission_id(submission_id)
     changed = games.replace_hand(store(), game_id, number, entry, _version(body.get("version")), submission_id)
-    return _round_answer(changed.score, number)
+    return _round_answer(changed.score, changed.number or number)
 
 
 def _if_match() -> int | None:

@@ -501,7 +501,7 @@ def _handle_hand(game_id: str, mode: str, number: int | None = None) -> Response
         assert number is not None  # a new hand's save never comes here: ``_saves_new_hand`` sends it to be saved
         changed = games.replace_hand(store(), game_id, number, entry, form.version.data, submission_id)
         saved = changed.score
-        round_saved = saved.rounds[number - 1].record.id
+        round_saved = saved.rounds[(changed.number or number) - 1].record.id
         flash(i18n.say(changed.said), "saved")  # "Hand 2 corrected", and whether the game reopened or changed hands
     except ScopaError as err:
         form.place_error(err, entry)
