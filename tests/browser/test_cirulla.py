@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import page_width
+from tests.browser.test_new_game_families import choose_game
 
 ITALIAN = pytest.mark.browser_context_args(locale="it-IT")
 SHOTS = Path("/tmp/shots/cirulla")
@@ -21,12 +22,11 @@ ANNA = ["7d", "1d", "2d", "3d", "4d", "5d", "8d", "9d", "10d", "7c", "7s", "7b",
 
 
 def start_cirulla(page, live_server, *names: str) -> None:
-    """Start a Cirulla game from the new-game page (kept in one place: the page is being redesigned)."""
+    """Start a Cirulla game from the new-game page: the game chosen first, then the names."""
     page.goto(f"{live_server}/new")
+    choose_game(page, "cirulla")
     for i, name in enumerate(names):
         page.fill(f"#players-{i}", name)
-    page.locator("#rules > summary").click()  # the rules are folded under their one-line summary
-    page.select_option("#profile", "cirulla")
     page.locator("form button[type=submit].primary").first.click()
     expect(page.locator("#winners")).to_be_visible()
 
