@@ -5,7 +5,9 @@ in the core's reasons (English, Italian, Spanish), on the game's pages, on its s
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
+from html import unescape
 
 import pytest
 from babel.support import Translations
@@ -292,3 +294,18 @@ def test_house_rules_are_what_the_table_changed_from_its_own_game(client):
     changed = new_game(client, "Ana", "Bruno", rules={"profile": "cirulla", "tie_points": "each"}, deck_style="french")
     house = re.search(r"House rules: ([^\n]*)", sheet(page(client, f"/g/{changed.id}/sheet")))
     assert house and "each" in house.group(1) and "napola" not in house.group(1) and "knock" not in house.group(1)
+
+
+def test_an_escoba_hand_is_counted_in_escoba_words(client, keeper_phone, escoba):
+    """The quick counts of an Escoba game ask for its own categories, in Spanish and in English."""
+    html = page(keeper_phone(escoba), f"/g/{escoba.id}/counts", ES)
+    # The words the page's scripts say (the steppers' buttons, the live pile counts) are Escoba's too.
+    said = json.loads(unescape(re.search(r"data-strings='([^']*)'", html).group(1)))
+    assert said["stepper_more"] == "Una escoba más" and said["settebello"] == "siete de oros"
+    assert said["live_primiera"] == "setenta %(value)s"
+    form = visible(html)
+    for word in ("Cartas", "Oros", "Setenta", "Escobas", "¿Quién se llevó el siete de oros", "¿Quién ganó el setenta?"):
+        assert word in form, word
+    assert "rimiera" not in form and "ettebello" not in form
+    english = visible(page(keeper_phone(escoba), f"/g/{escoba.id}/counts"))
+    assert "Who took the siete de oros" in english and "Escobas" in english and "Primiera" not in english

@@ -36,7 +36,7 @@ from werkzeug.http import parse_accept_header
 from scorekeeper.rules.cards import RE_BELLO, SETTEBELLO, Card, DeckStyle
 from scorekeeper.rules.options import PLAYER_COUNTS_SAID, Profile, Rules
 from scorekeeper.rules.text import FIXED_JOINS, Join, Text, Voice
-from scorekeeper.rules.words import category_headings
+from scorekeeper.rules.words import category_headings, category_nouns
 from scorekeeper.web.common.jsstrings import js_strings
 from scorekeeper.web.common.lazy import _l, request_translations
 
@@ -169,7 +169,7 @@ def family_words(rules: Rules | Profile) -> dict[str, Any]:
     words: ``category_names`` (each category's heading: Escoba's "setenta", Cirulla's "piccola"; rendered with
     ``say``) and ``family`` ("scopa", "escoba" or "cirulla": the scopa word, the pad's columns)."""
     family = rules.family
-    return {"category_names": category_headings(family), "family": family}
+    return {"category_names": category_headings(family), "category_nouns": category_nouns(family), "family": family}
 
 
 def card_name(card: Card, style: DeckStyle | str | None) -> str:
@@ -315,6 +315,7 @@ def init_app(app: Flask) -> None:
         re_bello=RE_BELLO,
         target_list=target_list,
         category_names=category_headings("scopa"),
+        category_nouns=category_nouns("scopa"),
         family="scopa",
         deck_names=DECK_NAMES,
         player_counts=player_counts,

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from flask_babel import LazyString
 
-from scorekeeper.rules.options import VALUE_LABELS
+from scorekeeper.rules.options import FAMILIES, VALUE_LABELS
 from scorekeeper.rules.text import Msg
+from scorekeeper.rules.words import category_headings
 from scorekeeper.web.common.lazy import _l, request_translations
 
 
@@ -48,8 +49,7 @@ STRINGS: dict[str, object] = {
     "live_row": _l("%(name)s: %(cards)s · %(coins)s"),
     "n_cards": js_plural("%(n)s card", "%(n)s cards"),
     "n_coins": js_plural("%(n)s coin", "%(n)s coins"),
-    "settebello": _l("settebello"),
-    "live_primiera": _l("primiera %(value)s"),
+    # "settebello" and "live_primiera": the game family's headings (js_strings).
     "rest_goes_to": js_plural("%(n)s card not tapped goes to %(name)s.", "%(n)s cards not tapped go to %(name)s."),
     "rest_missing": js_plural("%(n)s card not tapped: saved as missing.", "%(n)s cards not tapped: saved as missing."),
     # Two teams, and two players alone: Italian says "squadra" for one and "giocatore" for the other.
@@ -119,11 +119,32 @@ STRINGS: dict[str, object] = {
 }
 
 
-def js_strings() -> dict[str, object]:
-    """Every script string in this request's language (a counted one as ``{"one": ..., "other": ...}``)."""
+# Where a game family says a script string its own way (Escoba's scopa is an "escoba"); the settebello and the
+# primiera of the live pile counts are the family's headings (rules/words.py), filled in by ``js_strings``.
+FAMILY_STRINGS: dict[str, dict[str, object]] = {
+    "escoba": {
+        "stepper_less": _l("One escoba less"),
+        "stepper_more": _l("One escoba more"),
+        "kept_scopa": _l("an escoba"),
+    },
+}
+
+
+def js_strings(family: object = "scopa") -> dict[str, object]:
+    """Every script string in this request's language (a counted one as ``{"one": ..., "other": ...}``), in the
+    words of the game family a game's page names (``family``, from ``i18n.family_words``; another page's own
+    ``family``, such as the new-game page's choice, leaves Scopa's words)."""
+    family = family if isinstance(family, str) and family in FAMILIES else "scopa"
     translations = request_translations()
     out: dict[str, object] = {}
-    for name, text in STRINGS.items():
+    headings = category_headings(family)
+    own: dict[str, object] = {
+        **FAMILY_STRINGS.get(family, {}),
+        "settebello": _say(headings["settebello"]),
+        # The primiera's heading, then its value, as every language the app speaks writes it ("setenta 78").
+        "live_primiera": _say(headings["primiera"]) + " %(value)s",
+    }
+    for name, text in {**STRINGS, **own}.items():
         if isinstance(text, Plural):
             out[name] = {
                 "one": translations.ngettext(text.singular, text.plural, 1),
