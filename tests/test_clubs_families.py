@@ -197,3 +197,13 @@ def test_an_escoba_event_through_the_api_says_its_profile_and_family(client):
     paired = client.post(f"/api/v1/events/{event.id}/rounds", headers=event.key).get_json()
     game = client.get(f"/api/v1/games/{paired['tables'][0]['game']['id']}").get_json()
     assert game["rules"]["profile"] == "escoba" and game["target"] == 15
+
+
+@pytest.mark.parametrize(("profile", "deck"), [("escoba", "spanish"), ("cirulla", "french"), ("classic", "italian")])
+def test_a_game_or_an_event_made_through_the_api_without_a_deck_takes_its_familys_deck(client, profile, deck):
+    game = client.post(
+        "/api/v1/games", json={"sides": [{"name": "Ana"}, {"name": "Bruno"}], "rules": {"profile": profile}}
+    )
+    assert game.status_code == 201 and game.get_json()["deck_style"] == deck
+    event = new_event(client, players=["Anna", "Bruno"], rules={"profile": profile})
+    assert event["deck_style"] == deck

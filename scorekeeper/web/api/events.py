@@ -52,7 +52,7 @@ def create_event() -> ResponseReturnValue:
             rounds=body.get("rounds"),
             table_size=body.get("table_size", 2),
             rules=rules,
-            deck_style=DeckStyle.parse(body.get("deck_style", "italian")),
+            deck_style=DeckStyle.parse(body.get("deck_style", rules.profile_info.deck)),
             match_points=MatchPoints.parse(body.get("match_points")),
             group_id=group_id,
         )

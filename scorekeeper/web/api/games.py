@@ -344,7 +344,7 @@ def create_game() -> ResponseReturnValue:
     name = body.get("name", "")
     if not isinstance(name, str):
         raise InvalidGameError(msg("name must be text, at most %(max)s characters", max=GAME_NAME_MAX), "name")
-    style = DeckStyle.parse(body.get("deck_style", "italian"))
+    style = DeckStyle.parse(body.get("deck_style", rules.profile_info.deck))  # Escoba Spanish, Cirulla French
     group_id = body.get("group")
     also = None
     if group_id is not None:
