@@ -309,3 +309,9 @@ def test_an_escoba_hand_is_counted_in_escoba_words(client, keeper_phone, escoba)
     assert "rimiera" not in form and "ettebello" not in form
     english = visible(page(keeper_phone(escoba), f"/g/{escoba.id}/counts"))
     assert "Who took the siete de oros" in english and "Escobas" in english and "Primiera" not in english
+
+
+def test_the_pads_offered_are_those_for_as_many_players_as_the_game_seats(client):
+    listed = page(client, "/pads?profile=escoba")
+    assert "/pads/4?profile=escoba" in listed and "/pads/6?profile=escoba" not in listed
+    assert "/pads/6?profile=classic" in page(client, "/pads")

@@ -186,7 +186,11 @@ def pads() -> ResponseReturnValue:
     courts = _courts()
     return render_template(
         "paper/pads.html",
-        pads={kind: (title, pad_columns(kind)) for kind, (title, _layout) in PADS.items()},
+        # Offered: the pads for as many players as the profile seats (Escoba and Cirulla: 2, 3 or 4). Any pad may
+        # still be printed for any profile by its address: without a target for its count it has a line to write one.
+        pads={
+            kind: (title, pad_columns(kind)) for kind, (title, _layout) in PADS.items() if int(kind) in profile.players
+        },
         profile=profile,
         profiles=PROFILES.values(),
         languages=_print_languages("paper.pads"),
