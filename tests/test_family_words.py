@@ -315,3 +315,8 @@ def test_the_pads_offered_are_those_for_as_many_players_as_the_game_seats(client
     listed = page(client, "/pads?profile=escoba")
     assert "/pads/4?profile=escoba" in listed and "/pads/6?profile=escoba" not in listed
     assert "/pads/6?profile=classic" in page(client, "/pads")
+
+
+def test_a_cirulla_hand_by_winners_asks_for_the_piccola_and_its_points(client, keeper_phone, cirulla):
+    board = visible(page(keeper_phone(cirulla), f"/g/{cirulla.id}", IT))
+    assert "Piccola" in board and "Punti della piccola" in board and "apola" not in board
