@@ -49,14 +49,14 @@ def test_a_players_page_keeps_a_record_per_family_in_its_own_words(client):
     assert "0 won, 1 drawn, 0 lost" in sections["Scopa"] and "Scopas per hand" in sections["Scopa"]
     escoba = sections["Escoba"]
     assert "1 won, 0 drawn, 0 lost" in escoba and "Escobas per hand</th><td>2.0 (2)" in escoba
-    for word in ("Cartas", "Oros", "Siete de oros", "Setenta"):
+    for word in ("Cards", "Coins", "Siete de oros", "Setenta"):  # Escoba's words in English (rules/words.py)
         assert f'<th scope="row">{word}</th><td>won in 1 of 1 hands' in escoba
     assert "Primiera" not in escoba and "Grande" not in escoba
     cirulla = client.get(f"/groups/{group.id}/players/{ids['Bruno']}").get_data(as_text=True)
     cirulla = cirulla.split(">Cirulla</h2>")[1].split("</table>")[0]
     for line in ("Piccola</th><td>won in 1 of 1 hands", "Grande</th><td>won in 1 of 1 hands"):
         assert line in cirulla
-    assert "Bussate</th><td>knocked in 1 of 1 hands" in cirulla
+    assert "Knocks</th><td>knocked in 1 of 1 hands" in cirulla
     # The form lists the drawn game as drawn, not lost.
     assert "<li>Game" not in page and re.search(r"<li>[^<]*: drawn \(\+0\)</li>", page)
 

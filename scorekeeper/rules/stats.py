@@ -32,8 +32,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .families import FAMILIES as FAMILY_INFO
+from .families import family_of
 from .ledger import GameScore
-from .text import Msg, pmsg
+from .options import FAMILIES
+from .text import Msg
 
 # The categories a side can win in a hand, counted hand by hand: the first four wherever the primiera is scored,
 # the others only where their option is on (Cirulla's piccola is the napola; its knocks count the hands in which
@@ -41,14 +44,8 @@ from .text import Msg, pmsg
 BASE_CATEGORIES = ("cards", "coins", "settebello", "primiera")
 OPTIONAL_CATEGORIES = ("napola", "re_bello", "donna_di_denari", "grande", "knocks")
 STAT_CATEGORIES = (*BASE_CATEGORIES, *OPTIONAL_CATEGORIES)
-# The game families: Escoba and Cirulla are their profiles; every other profile plays Scopa.
-FAMILIES = ("scopa", "escoba", "cirulla")
-# Each family's name, as a page heads its games and records.
-FAMILY_TITLES: dict[str, Msg] = {
-    "scopa": pmsg("family", "Scopa"),
-    "escoba": pmsg("family", "Escoba"),
-    "cirulla": pmsg("family", "Cirulla"),
-}
+# The game families (options.FAMILIES, each profile's ``family``) and their names (families.FAMILIES).
+FAMILY_TITLES: dict[str, Msg] = {name: f.title for name, f in FAMILY_INFO.items()}
 # A game's summary is kept per game version (services.groups); one kept in an older shape is worked out again.
 SUMMARY_FORMAT = 2
 # How a finished game ended for one side.
@@ -56,12 +53,12 @@ WON, DRAWN, LOST = "won", "drawn", "lost"
 
 
 def family(profile: str) -> str:
-    """The family a profile plays.
+    """The family a profile plays (its profile's; an unknown profile is Scopa's).
 
     >>> family("escoba"), family("cirulla"), family("scopone")
     ('escoba', 'cirulla', 'scopa')
     """
-    return profile if profile in FAMILIES else "scopa"
+    return family_of(profile)
 
 
 def summarise(score: GameScore, player_ids: Sequence[Sequence[str]]) -> dict[str, Any]:

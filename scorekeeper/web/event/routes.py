@@ -37,8 +37,8 @@ from scorekeeper.rules.events import (
     tiebreaks_for,
 )
 from scorekeeper.rules.game import GAME_NAME_MAX
-from scorekeeper.rules.options import TARGET_RANGE
-from scorekeeper.rules.stats import FAMILIES, FAMILY_TITLES, family
+from scorekeeper.rules.options import FAMILIES, TARGET_RANGE
+from scorekeeper.rules.stats import FAMILY_TITLES, family
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Forbidden, NotFound
 from scorekeeper.services.events import Event

@@ -19,8 +19,9 @@ from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, ScopaError
 from scorekeeper.rules.game import GAME_NAME_MAX
-from scorekeeper.rules.scoring import CATEGORY_NAMES
-from scorekeeper.rules.stats import DRAWN, FAMILIES, FAMILY_TITLES, LOST, WON, family
+from scorekeeper.rules.options import FAMILIES
+from scorekeeper.rules.stats import DRAWN, FAMILY_TITLES, LOST, WON, family
+from scorekeeper.rules.words import category_headings
 from scorekeeper.services import groups, rematch
 from scorekeeper.services.errors import Conflict
 from scorekeeper.web.common import limits
@@ -37,24 +38,9 @@ FILTER_MAX = 64
 GAMES_PER_PAGE = 50  # a filter's value in the address: a player's id or a profile's name
 
 
-# Each family's words for the categories a record counts, where they are not Scopa's: the game's own names, the
-# same in every language (as "scopa" is), so not translated: Escoba's are Spanish ("escobas, cartas, oros, siete
-# de oros, setenta"), Cirulla's Italian ("piccola", "bussate"), as the players at its tables say them.
-FAMILY_WORDS = {
-    "escoba": {
-        "scopas": "escobas",
-        "cards": "cartas",
-        "coins": "oros",
-        "settebello": "siete de oros",
-        "primiera": "setenta",
-    },
-    "cirulla": {"napola": "piccola", "knocks": "bussate"},
-}
-
-
 def category_words(name: str) -> dict[str, Any]:
-    """The categories' names in family ``name``'s words (Scopa's where the family has none of its own)."""
-    return {**CATEGORY_NAMES, **FAMILY_WORDS.get(name, {})}
+    """The categories' names in family ``name``'s words, as the core says them (rules/words.py)."""
+    return dict(category_headings(name))
 
 
 class GroupForm(FlaskForm):
