@@ -139,3 +139,16 @@ def test_a_refused_combination_keeps_everything_and_says_which_option_and_why(cl
     # A rule the game fixes, sent all the same (a page without script, the game changed under it): refused by name.
     r = client.post("/new", data=data | {"opt_end": "", "opt_playoff": "", "opt_capture_to": "value"})
     assert r.status_code == 400 and "always plays capture_to" in r.get_data(as_text=True)
+
+
+def test_six_names_stay_in_view_when_a_four_seat_game_is_chosen(client):
+    """Names typed for six and then Escoba chosen: all six come back beside the sentence that says Escoba seats
+    2, 3 or 4, so the table sees whom to leave out; nothing is started."""
+    names = {f"players-{i}": name for i, name in enumerate(["Ana", "Bruno", "Carla", "Dario", "Elena", "Fabio"])}
+    data = names | {"family": "escoba", "profile": "escoba", "shown_profile": "escoba", "layout": "pairs"}
+    for extra in ({"refresh": "1"}, {}):
+        r = client.post("/new", data=data | extra)
+        page = r.get_data(as_text=True)
+        assert all(re.search(rf'name="{k}"[^>]*value="{v}"', page) for k, v in names.items())
+    assert r.status_code == 400 and "2, 3, or 4 players" in page
+    assert client.get("/").get_data(as_text=True).count("/g/") == 0

@@ -176,8 +176,12 @@ def new_game() -> ResponseReturnValue:
         profile=profile,
         profile_data=_profile_data(profile.name),
         player_counts_said=_counts_said([n for name in family.profiles for n in PROFILES[name].players]),
-        # A name box for each seat the game has (Escoba and Cirulla: four).
-        max_players=max(n for name in family.profiles for n in PROFILES[name].players),
+        # A name box for each seat the game has (Escoba and Cirulla: four), and never fewer than the names written:
+        # names typed for six and then a four-seat game chosen stay in view beside the refusal that names them.
+        max_players=max(
+            [n for name in family.profiles for n in PROFILES[name].players]
+            + [i + 1 for i, field in enumerate(form.players.entries) if (field.data or "").strip()]
+        ),
         seating=seating_data(),
         switched=switched,
         house_open=refresh and request.form.get("refresh") == "house",
