@@ -207,3 +207,11 @@ def test_a_game_or_an_event_made_through_the_api_without_a_deck_takes_its_family
     assert game.status_code == 201 and game.get_json()["deck_style"] == deck
     event = new_event(client, players=["Anna", "Bruno"], rules={"profile": profile})
     assert event["deck_style"] == deck
+
+
+def test_a_game_made_through_the_api_without_a_name_is_named_after_its_game(client):
+    for profile, word in (("escoba", "Escoba, "), ("cirulla", "Cirulla, "), ("classic", "Scopa, ")):
+        made = client.post(
+            "/api/v1/games", json={"sides": [{"name": "Ana"}, {"name": "Bruno"}], "rules": {"profile": profile}}
+        )
+        assert made.get_json()["name"].startswith(word)

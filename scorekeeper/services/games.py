@@ -23,6 +23,7 @@ from typing import Any
 
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
 from scorekeeper.rules.errors import InvalidGameError, InvalidRoundError
+from scorekeeper.rules.families import FAMILIES
 from scorekeeper.rules.game import GAME_NAME_MAX, clean_text
 from scorekeeper.rules.ledger import (
     HANDS_MAX,
@@ -217,7 +218,9 @@ def prepare(
     sides = check_sides(sides, rules)
     if not isinstance(name, str):
         raise InvalidGameError(msg("name must be text, at most %(max)s characters", max=GAME_NAME_MAX), "name")
-    name = clean_text(name, "name", "game", GAME_NAME_MAX) if name.strip() else "Scopa, " + now()[:10]
+    # Unnamed (the API): the game's family and the day, "Escoba, 2026-11-27".
+    unnamed = f"{FAMILIES[rules.family].title}, {now()[:10]}"
+    name = clean_text(name, "name", "game", GAME_NAME_MAX) if name.strip() else unnamed
     players = sum(len(s.players) for s in sides)
     game = Game(
         id=keys.new_id(),
