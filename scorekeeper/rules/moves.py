@@ -88,14 +88,9 @@ FAMILY_RULE_TEXT = {
 }
 
 
-def family(rules: Rules) -> str:
-    """The game family the rules are played as: "escoba", "cirulla", or "scopa" (every other profile)."""
-    return rules.family
-
-
 def rule_text(rule: str, rules: Rules) -> Msg:
     """A rule (a key of RULE_TEXT) in plain words, in the family's own words where it has them."""
-    return FAMILY_RULE_TEXT.get((family(rules), rule), RULE_TEXT[rule])
+    return FAMILY_RULE_TEXT.get((rules.family, rule), RULE_TEXT[rule])
 
 
 # The plays that lay the card on the table instead of taking.
@@ -507,7 +502,7 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
     sweeps = bool(group.parts) and taken == len(ctx.table)
     never = value == 1 and ctx.rules.ace_never_scopa
     no_scopa_now = _no_last_deal_scopa(ctx)
-    note = _scopa_note(sweeps, group.scopa, ctx.last_play, never, no_scopa_now, family(ctx.rules))
+    note = _scopa_note(sweeps, group.scopa, ctx.last_play, never, no_scopa_now, ctx.rules.family)
     if group.kind in ("ace", "ace-sweep", "self", "ace-always"):
         if group.scopa:
             ace = msg("It is a scopa (ace_sweep_scopa).")
@@ -549,7 +544,7 @@ def _explain(group: MoveGroup, capture: tuple[Card, ...] | None) -> Msg:
             value=value,
         )
     if group.kind == "fifteen":
-        return _explain_fifteen(group, capture, note, family(ctx.rules))
+        return _explain_fifteen(group, capture, note, ctx.rules.family)
     if group.kind == "match":
         singles = group.parts[0][2]
         counts = {v: len(cs) for v, cs in ctx.by_value.items()}
@@ -718,7 +713,7 @@ def plays_by_card(
         else:
             out.append(CardPlays(card, tuple(replace(g, card=card) for g in first.groups), first.card))
     if rules.must_capture == "hand":
-        return _bar_trails(out, family(rules))
+        return _bar_trails(out, rules.family)
     return out
 
 
@@ -903,7 +898,7 @@ def judge_play(
         capturer = _hand_capturer(card, hand, table, rules, first_lead)
         if capturer is not None:
             return _verdict(
-                rules, False, "must-capture-hand", _trail_barred(card, capturer, family(rules)), card, (), False, ()
+                rules, False, "must-capture-hand", _trail_barred(card, capturer, rules.family), card, (), False, ()
             )
     if groups[0].kind == "self" and list(capture) in ([], [card]):
         move = next(groups[0].moves())
@@ -946,7 +941,7 @@ def _verdict(
     options: int = 0,
 ) -> Verdict:
     """A verdict judged by the family ``rules`` are played as (its rule is cited in that family's words)."""
-    return Verdict(legal, rule, reason, card, capture, scopa, alternatives, options, family(rules))
+    return Verdict(legal, rule, reason, card, capture, scopa, alternatives, options, rules.family)
 
 
 def _hand_capturer(
@@ -995,7 +990,7 @@ def _why_illegal(
             claim=_plus(claim),
         )
     with_card = value + sum(c.value for c in claim)
-    if rules.capture_to == "fifteen" and kind != "ace" and family(rules) == "escoba":
+    if rules.capture_to == "fifteen" and kind != "ace" and rules.family == "escoba":
         return "fifteen", msg(
             "%(claim)s and %(card)s add up to %(total)s, not 15: %(card)s takes only table cards that make 15 with "
             "it (Escoba's capture to fifteen).",
@@ -1183,7 +1178,7 @@ def _deal_fifteen(cards: Sequence[Card], rules: Rules) -> DealFifteen | None:
     # With a wild card both may be made: the two scopas of 30 are the better claim.
     for total in (2 * FIFTEEN, FIFTEEN):
         if total in totals:
-            return DealFifteen(str(rules.deal_fifteen), total // FIFTEEN, total, total != plain, family(rules))
+            return DealFifteen(str(rules.deal_fifteen), total // FIFTEEN, total, total != plain, rules.family)
     return None
 
 

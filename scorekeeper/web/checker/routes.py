@@ -33,7 +33,6 @@ from scorekeeper.rules.moves import (
     Verdict,
     deal_check,
     deal_question,
-    family,
     judge_play,
     plays_by_card,
     position_errors,
@@ -364,7 +363,7 @@ def capture_checker() -> Response | tuple[str, int]:
         say=lambda text, style=None: said.say(text),
         sentence=sentence,
         # The family's own word for a sweep: Escoba's is an "escoba".
-        sweep_word=gettext("ESCOBA") if family(form.rules) == "escoba" else gettext("SCOPA"),
+        sweep_word=gettext("ESCOBA") if form.rules.family == "escoba" else gettext("SCOPA"),
         deal_question=said.say(deal_question(form.rules)),
         clear_url=_clear_url(form),
         options=[form[key] for key in OPTIONS],

@@ -36,6 +36,7 @@ from scorekeeper.rules.events import (
     pairing_for,
     tiebreaks_for,
 )
+from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES, TARGET_RANGE
 from scorekeeper.rules.stats import FAMILY_TITLES, family
@@ -198,12 +199,11 @@ def new_event() -> ResponseReturnValue:
         error=error,
         profiles=PROFILES,
         families=[
-            (FAMILY_TITLES[name], [(key, p) for key, p in PROFILES.items() if family(key) == name]) for name in FAMILIES
+            (FAMILY_TITLES[name], [(key, PROFILES[key]) for key in FAMILY_INFO[name].profiles]) for name in FAMILIES
         ],
         # The targets each family's tables usually play to (its first profile's: Scopa's classic one).
         family_targets=[
-            (FAMILY_TITLES[name], next(p for key, p in PROFILES.items() if family(key) == name).usual_targets)
-            for name in FAMILIES
+            (FAMILY_TITLES[name], PROFILES[FAMILY_INFO[name].profiles[0]].usual_targets) for name in FAMILIES
         ],
         usual_targets=sorted({n for p in PROFILES.values() for n in p.usual_targets}),
         name_max=GAME_NAME_MAX,

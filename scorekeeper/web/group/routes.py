@@ -7,8 +7,6 @@ opened its keeper link.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -18,9 +16,10 @@ from wtforms import HiddenField, StringField
 from wtforms.validators import Optional
 
 from scorekeeper.rules import PROFILES, ScopaError
+from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES
-from scorekeeper.rules.stats import DRAWN, FAMILY_TITLES, LOST, WON, family
+from scorekeeper.rules.stats import DRAWN, FAMILY_TITLES, LOST, WON
 from scorekeeper.rules.words import category_headings
 from scorekeeper.services import groups, rematch
 from scorekeeper.services.errors import Conflict
@@ -36,11 +35,6 @@ from scorekeeper.web.group import bp
 
 FILTER_MAX = 64
 GAMES_PER_PAGE = 50  # a filter's value in the address: a player's id or a profile's name
-
-
-def category_words(name: str) -> dict[str, Any]:
-    """The categories' names in family ``name``'s words, as the core says them (rules/words.py)."""
-    return dict(category_headings(name))
 
 
 class GroupForm(FlaskForm):
@@ -140,7 +134,7 @@ def group_page(group_id: str) -> ResponseReturnValue:
         profile=profile if profile in PROFILES else "",
         profiles=PROFILES,
         families=[
-            (FAMILY_TITLES[name], [(key, p) for key, p in PROFILES.items() if family(key) == name]) for name in FAMILIES
+            (FAMILY_TITLES[name], [(key, PROFILES[key]) for key in FAMILY_INFO[name].profiles]) for name in FAMILIES
         ],
         family_titles=FAMILY_TITLES,
         keeper=keeper,
@@ -191,11 +185,11 @@ def _player_page(group_id: str, player_id: str, refused: str | None = None, into
         others=others,
         # A record per family, each in its own words, when the player has played more than one.
         families=[
-            (FAMILY_TITLES[name], stats["families"][name], record.families[name], category_words(name))
+            (FAMILY_TITLES[name], stats["families"][name], record.families[name], dict(category_headings(name)))
             for name in FAMILIES
             if name in stats["families"]
         ],
-        category_words=category_words("scopa"),
+        category_words=dict(category_headings("scopa")),
         outcome_words={WON: _("won"), DRAWN: _("drawn"), LOST: _("lost")},
         keeper=may_change_group(group_id),
         player_form=PlayerForm(formdata=None),
