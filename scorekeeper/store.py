@@ -196,6 +196,18 @@ def m005_event_dropped_games(db: Database) -> None:
     )
 
 
+@migrations()
+def m006_season_and_ratings(db: Database) -> None:
+    """What a club's season needs: when each game first finished (ratings take games in that order, and a game
+    corrected later keeps its place), the group's season points table (JSON list, None for the default), and
+    each event's weight in the season and its date (the day it was played, YYYY-MM-DD)."""
+    db.table("games").add_column("finished", str)
+    db.table("groups").add_column("season_points", str)
+    db.table("events").add_column("weight", float)
+    db.table("events").add_column("date", str)
+    db.execute("UPDATE events SET weight = 1.0, date = substr(created, 1, 10)")
+
+
 def new_round_id() -> str:
     """An opaque, unguessable id for a hand, never reused."""
     return secrets.token_urlsafe(9)

@@ -78,6 +78,12 @@ class Table:
     totals: tuple[int, int]
     hands: int
 
+    @property
+    def seated(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The entrants on each side: one each, or, in a baraonda, a partnership of two players whose side is
+        written as their entrant ids joined by "+" ("3+7")."""
+        return (tuple(self.sides[0].split("+")), tuple(self.sides[1].split("+")))
+
 
 @dataclass(frozen=True, slots=True)
 class Round:
