@@ -1,9 +1,9 @@
-// Scopa Scorekeeper: an event's page and its big screen follow the tables as they play. The page asks the server
-// for the event's state every few seconds and loads itself again when a table's game or the event changed; a page
-// where the organiser is typing a result is never reloaded under them. Loaded after app.js.
+// Scopa Scorekeeper: an event's page, its big screen and each player's own page follow the tables as they play. The
+// page asks the server for the event's state every few seconds and loads itself again when a table's game or the
+// event changed; a page where the organiser is typing a result is never reloaded under them. Loaded after app.js.
 "use strict";
 (function () {
-  var root = $(".big-screen") || $(".event-page");
+  var root = $(".big-screen") || $(".event-page") || $(".entrant-page");
   if (!root) return;
   var url = root.dataset.versionUrl, version = root.dataset.version || null, editing = false;
   document.addEventListener("input", function () { editing = true; });

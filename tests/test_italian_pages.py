@@ -366,6 +366,15 @@ def walk(app, client, headers, tag, group_name):
     seen["player's statistics"] = page(f"/groups/{group}/players/{player}", status=200)
     h2h = re.search(r'href="(/groups/[^"]+/h2h[^"]+)"', seen["player's statistics"])[1].replace("&amp;", "&")
     seen["head to head"] = page(h2h, status=200)
+    # An evening of three: the event page offering each player's own page, a player's page at a table and with
+    # the round's bye.
+    made = client.post("/api/v1/events", json={"name": group_name, "players": list(PLAYERS[:3])}).get_json()
+    paired = client.post(f"/api/v1/events/{made['id']}/rounds", headers={"X-Organiser-Key": made["organiser_key"]})
+    seen["event with players' own pages"] = page(f"/e/{made['id']}", status=200)
+    seated = paired.get_json()["tables"][0]["sides"][0]["entrant"]
+    seen["a player's own page"] = page(f"/e/{made['id']}/p/{seated}", status=200)
+    seen["a player's own page, a bye"] = page(f"/e/{made['id']}/p/{paired.get_json()['bye_entrant']}", status=200)
+    seen["no such player at an event"] = page(f"/e/{made['id']}/p/9", status=404)
     seen["no such game"] = page("/g/nope", status=404)
     seen["no such page"] = page("/nowhere", status=404)
     return seen

@@ -23,6 +23,7 @@ from scorekeeper.web.api import bp
 from scorekeeper.web.api.games import json_body, read_rules
 from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
+from scorekeeper.web.event.entrant import entrant_url
 
 ORGANISER_HEADER = "X-Organiser-Key"
 
@@ -131,7 +132,7 @@ def set_result(event_id: str, number: int, table: int) -> ResponseReturnValue:
 def add_entrant(event_id: str) -> ResponseReturnValue:
     """A late arrival: ``{"name": "Anna"}`` (for tables of four ``{"name": ["Anna", "Carla"]}``)."""
     entrant = events.add_entrant(store(), event_id, organiser_key(), json_body().get("name"))
-    return entrant_json(entrant), 201
+    return entrant_json(entrant, event_id), 201
 
 
 @bp.post("/events/<event_id>/entrants/<entrant_id>/withdraw")
@@ -142,7 +143,7 @@ def withdraw(event_id: str, entrant_id: str) -> ResponseReturnValue:
     if type(value) is not bool:
         raise InvalidGameError(msg("withdrawn must be true or false"), "withdrawn")
     entrant = events.withdraw(store(), event_id, organiser_key(), entrant_id, value)
-    return entrant_json(entrant)
+    return entrant_json(entrant, event_id)
 
 
 @bp.get("/events/<event_id>/standings")
@@ -156,8 +157,12 @@ def standings(event_id: str) -> ResponseReturnValue:
 # --- shapes ----------------------------------------------------------------------------------------------------
 
 
-def entrant_json(entrant: Entrant) -> dict[str, Any]:
-    return {"id": entrant.id, "name": entrant.name, "players": list(entrant.players), "withdrawn": entrant.withdrawn}
+def entrant_json(entrant: Entrant, event_id: str | None = None) -> dict[str, Any]:
+    """An entrant; with ``event_id``, also ``url``: their own read-only page (where they sit now and next)."""
+    shaped = {"id": entrant.id, "name": entrant.name, "players": list(entrant.players), "withdrawn": entrant.withdrawn}
+    if event_id is not None:
+        shaped["url"] = entrant_url(event_id, entrant.id)
+    return shaped
 
 
 def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
@@ -176,7 +181,7 @@ def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
         "deck_style": event.deck_style.value,
         "match_points": event.match_points.to_dict(),
         "group": event.group_id,
-        "players": [entrant_json(e) for e in event.entrants],
+        "players": [entrant_json(e, event.id) for e in event.entrants],
         "played_rounds": [round_json(event, r, key) for r in event.rounds],
         "finished": event.finished,
     }

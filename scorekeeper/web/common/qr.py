@@ -14,6 +14,7 @@ import qrcode
 from flask import Response, abort, request
 from markupsafe import Markup, escape
 
+from scorekeeper.services.seating import ENTRANT_ID_MAX
 from scorekeeper.web.common import bp
 from scorekeeper.web.common.addresses import absolute
 
@@ -22,10 +23,13 @@ from scorekeeper.web.common.addresses import absolute
 MAX_PATH = 600
 _ID = r"[A-Za-z0-9_-]{1,64}"  # game ids and keeper keys are URL-safe tokens
 _KEEPER = re.compile(rf"/g/{_ID}/keep/{_ID}")
+# A player's own page at an event (web/event/entrant.py): the event's id and the entrant's place in the list.
+_ENTRANT = rf"/e/{_ID}/p/[0-9]{{1,{ENTRANT_ID_MAX}}}"
 # The checker's position is in its query: card lists, option names, flags (URL-encoded ASCII only).
-_PAGES = re.compile(rf"/new|/g/{_ID}|{_KEEPER.pattern}|/check(\?[A-Za-z0-9_.,~=&%+-]*)?")
+_PAGES = re.compile(rf"/new|/g/{_ID}|{_KEEPER.pattern}|{_ENTRANT}|/check(\?[A-Za-z0-9_.,~=&%+-]*)?")
 NOT_OURS = (
-    "A QR code is made only for this app's own pages: a game (/g/...), a keeper link, a capture checker "
+    "A QR code is made only for this app's own pages: a game (/g/...), a keeper link, a player's own page "
+    "at an event (/e/.../p/...), a capture checker "
     f"position (/check?...) or the new-game page (/new), in at most {MAX_PATH} characters."
 )
 # Any of the eight mask patterns is valid; choosing one instead of scoring all eight (qrcode's default)

@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("event", __name__)
 
-from . import routes  # noqa: E402, F401  (adds its routes to bp)
+from . import entrant, routes  # noqa: E402, F401  (add their routes to bp)
