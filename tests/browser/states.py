@@ -344,6 +344,8 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("event-final", visit(f"/e/{final}", keeper=False)),
         ("event-final-screen", visit(f"/e/{final}/screen", keeper=False)),
         ("event-final-sheet", visit(f"/e/{final}/sheet", keeper=False)),
+        ("event-entrant", visit(f"/e/{event}/p/1", keeper=False)),
+        ("event-entrant-final", visit(f"/e/{final}/p/2", keeper=False)),
         ("group-new", visit("/groups/new", keeper=False)),
         ("group", visit(f"/groups/{group}", keeper=False)),
         ("group-keeper", group_keeper_page),
