@@ -8,7 +8,7 @@ counting for whom they were merged into; a name the group does not know stands f
 
 Cost: a season counts at most ``SEASON_EVENTS_MAX`` events (the latest; the page says when older ones were left
 out), and each season is kept per state (the points table, the events counted with their versions, weights and
-days, the group's players): a page read again while nothing changed costs two small reads.
+days, the group's players): a page read again while nothing changed costs a few small reads.
 """
 
 from __future__ import annotations
@@ -179,7 +179,8 @@ def _season(
                 ),
             )
         )
-    lines = season_standings(places, table[0])
+    # Lines sharing a place are listed by name (the core lists them by key).
+    lines = sorted(season_standings(places, table[0]), key=lambda line: (line.rank, names[line.player][0].casefold()))
     return Season(
         start,
         end,
