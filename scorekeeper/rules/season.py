@@ -129,21 +129,31 @@ def read_date(value: object, field: str = "date") -> str:
     )
 
 
-def read_span(first: object, last: object, today: date) -> tuple[str, str]:
-    """The season's days, both counted: ``first`` and ``last`` as sent (``from`` and ``to``; None or "" for
-    unsaid). Unsaid, a season is the calendar year of ``today``: from its 1 January to its 31 December.
+def read_span(first: object, last: object, today: date, names: tuple[str, str] = ("from", "to")) -> tuple[str, str]:
+    """The season's days, both counted: ``first`` and ``last`` as sent (None or "" for unsaid). Unsaid, a season
+    is the calendar year of ``today``: from its 1 January to its 31 December. ``names`` are the two days' fields
+    as the asker calls them (the API's ``from`` and ``to``; a form's labels), which a refusal names.
 
     >>> read_span(None, "", date(2026, 11, 27))
     ('2026-01-01', '2026-12-31')
     >>> read_span("2026-03-01", "2026-02-01", date(2026, 11, 27))
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.InvalidGameError: to (2026-02-01) must not be before from (2026-03-01)
+    scorekeeper.rules.errors.InvalidGameError: to (2026-02-01) must not come before from (2026-03-01)
     """
-    start = read_date(first, "from") if first not in (None, "") else date(today.year, 1, 1).isoformat()
-    end = read_date(last, "to") if last not in (None, "") else date(today.year, 12, 31).isoformat()
+    start = read_date(first, names[0]) if first not in (None, "") else date(today.year, 1, 1).isoformat()
+    end = read_date(last, names[1]) if last not in (None, "") else date(today.year, 12, 31).isoformat()
     if end < start:
-        raise InvalidGameError(msg("to (%(to)s) must not be before from (%(from)s)", to=end, **{"from": start}), "to")
+        raise InvalidGameError(
+            msg(
+                "%(last_name)s (%(last)s) must not come before %(first_name)s (%(first)s)",
+                last_name=names[1],
+                last=end,
+                first_name=names[0],
+                first=start,
+            ),
+            names[1],
+        )
     return start, end
 
 

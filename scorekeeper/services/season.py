@@ -106,11 +106,14 @@ _kept: OrderedDict[tuple[str, str, str, str], tuple[tuple[Any, ...], Season]] = 
 _kept_lock = threading.Lock()
 
 
-def season(store: Store, group_id: str, first: object = None, last: object = None) -> Season:
+def season(
+    store: Store, group_id: str, first: object = None, last: object = None, names: tuple[str, str] = ("from", "to")
+) -> Season:
     """The group's season from day ``first`` to day ``last`` (both counted; unsaid: this calendar year).
-    Bad days are ``BadInput`` naming ``from`` or ``to``; an unknown group ``NotFound``."""
+    Bad days are ``BadInput`` naming the field (``names``: how the asker calls the two); an unknown group
+    ``NotFound``."""
     groups.get(store, group_id)
-    start, end = read_span(first, last, today())
+    start, end = read_span(first, last, today(), names)
     kept_table = store.group_season_points(group_id)
     rows = store.group_finished_events(group_id, start, end, SEASON_EVENTS_MAX + 1)
     known = store.players(group_id)

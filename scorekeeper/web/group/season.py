@@ -65,10 +65,11 @@ def _days() -> tuple[DaysForm, str | None, str | None]:
 def _season(group_id: str) -> tuple[DaysForm, seasons.Season | None]:
     """The season the address asks for, or None with the form's error when its days are not days."""
     form, first, last = _days()
+    labels = (str(form.start.label.text), str(form.end.label.text))
     try:
-        return form, seasons.season(store(), group_id, first, last)
+        return form, seasons.season(store(), group_id, first, last, labels)
     except ScopaError as err:
-        (form.end if err.field == "to" else form.start).errors = [err.message]
+        (form.end if err.field == labels[1] else form.start).errors = [err.message]
         return form, None
 
 
