@@ -31,7 +31,8 @@ DATE_FORMAT = "YYYY-MM-DD"
 # A season counts at most this many events (the latest of its days): a weekly club night for a year and its
 # finals, and a bound on what one season read costs however long a group keeps playing.
 SEASON_EVENTS_MAX = 60
-SHEET_LINES = 30  # the players a printed season sheet lists (with the events counted, one A4 page)
+# A printed season sheet (one A4 page, however long the names): its first players, and its latest events counted.
+SHEET_LINES, SHEET_EVENTS = 25, 20
 
 
 def read_points_table(value: object, field: str = "season_points") -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from wtforms import StringField
 from wtforms.validators import Optional
 
 from scorekeeper.rules import ScopaError
-from scorekeeper.rules.season import POINTS_TEXT_MAX, SEASON_EVENTS_MAX, SHEET_LINES, read_points_text
+from scorekeeper.rules.season import POINTS_TEXT_MAX, SEASON_EVENTS_MAX, SHEET_EVENTS, SHEET_LINES, read_points_text
 from scorekeeper.services import groups
 from scorekeeper.services import season as seasons
 from scorekeeper.web.common import limits
@@ -49,6 +49,11 @@ class PointsForm(FlaskForm):
 def points_text(value: float) -> str:
     """Season points as the page's language writes them: at most one decimal ("37.5", "37,5", "25")."""
     return str(format_decimal(value, format="#,##0.#", locale=get_locale()))
+
+
+def weight_text(value: float) -> str:
+    """An event's weight as the page's language writes it: up to two decimals, as it is kept ("1.25", "1,5")."""
+    return str(format_decimal(value, format="#,##0.##", locale=get_locale()))
 
 
 def season_url(endpoint: str, group_id: str, first: str | None, last: str | None) -> str:
@@ -100,6 +105,7 @@ def _shown(group: dict[str, Any], made: seasons.Season | None) -> dict[str, Any]
         "group": group,
         "season": made,
         "points_text": points_text,
+        "weight_text": weight_text,
         "day": sheet_date,
         "table_line": ", ".join(f"{n}: {p}" for n, p in enumerate(made.points, start=1)) if made else "",
     }
@@ -137,7 +143,7 @@ def set_points(group_id: str) -> ResponseReturnValue:
 @bp.get("/groups/<group_id>/season/sheet")
 @limits.export
 def season_sheet(group_id: str) -> ResponseReturnValue:
-    """The season on one printed page: the first ``SHEET_LINES`` players and the events counted."""
+    """The season on one printed page: the first ``SHEET_LINES`` players and the latest ``SHEET_EVENTS`` events."""
     group = groups.get(store(), group_id)
     days, made = _season(group_id)
     if made is None:
@@ -147,5 +153,7 @@ def season_sheet(group_id: str) -> ResponseReturnValue:
         **_shown(group, made),
         lines=made.standings[:SHEET_LINES],
         left_out=max(0, len(made.standings) - SHEET_LINES),
+        sheet_events=made.events[:SHEET_EVENTS],
+        older=max(0, len(made.events) - SHEET_EVENTS),
         page_url=absolute(season_url("group.season_page", group_id, made.first, made.last)),
     )
