@@ -552,6 +552,33 @@ class Store:
         rows = list(self.db.query("SELECT key_hash FROM groups WHERE id = ?", [group_id]))
         return rows[0]["key_hash"] if rows else None
 
+    def group_season_points(self, group_id: str) -> str | None:
+        """The group's season points table as kept (a JSON list), None for the default."""
+        rows = list(self.db.query("SELECT season_points FROM groups WHERE id = ?", [group_id]))
+        return rows[0]["season_points"] if rows else None
+
+    def set_group_season_points(self, group_id: str, points: str | None) -> None:
+        """Keep the group's season points table (JSON list; None: back to the default), a new group version."""
+        self.db.execute("UPDATE groups SET season_points = ? WHERE id = ?", [points, group_id])
+        self._touch_group(group_id)
+
+    def group_finished_events(self, group_id: str, first: str, last: str, limit: int) -> list[dict[str, Any]]:
+        """Up to ``limit`` of a group's events played from day ``first`` to day ``last`` (both counted) whose
+        planned rounds are all paired and closed, latest first: id, name, date, weight and version. An event
+        made without a date or weight counts on the day it was made, at weight 1."""
+        return list(
+            self.db.query(
+                "SELECT e.id AS id, e.name AS name, e.version AS version, "
+                "COALESCE(e.date, substr(e.created, 1, 10)) AS date, COALESCE(e.weight, 1.0) AS weight "
+                "FROM events AS e WHERE e.group_id = ? AND COALESCE(e.date, substr(e.created, 1, 10)) BETWEEN ? AND ? "
+                "AND (SELECT COUNT(*) FROM event_rounds AS r WHERE r.event_id = e.id AND r.closed IS NOT NULL) "
+                ">= e.rounds "
+                "AND NOT EXISTS (SELECT 1 FROM event_rounds AS r WHERE r.event_id = e.id AND r.closed IS NULL) "
+                "ORDER BY date DESC, e.created DESC, e.rowid DESC LIMIT ?",
+                [group_id, first, last, limit],
+            )
+        )
+
     def players(self, group_id: str) -> list[dict[str, Any]]:
         """Every player of a group, merged ones included (``merged_into`` says whom they answer for)."""
         return list(

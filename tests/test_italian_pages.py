@@ -12,6 +12,7 @@ import json
 import os
 import re
 from html.parser import HTMLParser
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -19,6 +20,7 @@ from babel.messages.pofile import read_po
 from scorekeeper.rules import DECK
 from scorekeeper.web.common.i18n import TRANSLATIONS
 from tests.conftest import start_at_table
+from tests.test_season import played
 
 IT = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
 # The players of the test games: Italian names, which are no word of either language.
@@ -375,6 +377,18 @@ def walk(app, client, headers, tag, group_name):
     seen["a player's own page"] = page(f"/e/{made['id']}/p/{seated}", status=200)
     seen["a player's own page, a bye"] = page(f"/e/{made['id']}/p/{paired.get_json()['bye_entrant']}", status=200)
     seen["no such player at an event"] = page(f"/e/{made['id']}/p/9", status=404)
+    seen["season, no event yet"] = page(f"/groups/{group}/season", status=200)
+    played(
+        app, SimpleNamespace(id=group), f"{group_name} 1", [["Anna", "Bruno"], ["Carla", "Dario"]], None, "2026-03-02"
+    )
+    played(app, SimpleNamespace(id=group), f"{group_name} 2", ["Anna", "Bruno"], "Anna", "2026-03-09", 1.5)
+    days = "from=2026-01-01&to=2026-12-31"
+    seen["season"] = page(f"/groups/{group}/season?{days}", status=200)
+    seen["season, days refused"] = page(f"/groups/{group}/season?from=2026-02-30", status=400)
+    seen["season points refused"] = page(
+        f"/groups/{group}/season?{days}", method="post", data={"season_points": "25, 30"}, status=400
+    )
+    seen["season sheet"] = page(f"/groups/{group}/season/sheet?{days}", status=200)
     seen["no such game"] = page("/g/nope", status=404)
     seen["no such page"] = page("/nowhere", status=404)
     return seen

@@ -137,6 +137,28 @@ class Builder:
         assert closed.ok, closed.text()
         return made["id"]
 
+    def season_event(self, group: str, group_key: str, players: list[str]) -> str:
+        """A finished one-round evening of ``players`` in ``group`` (every table to its first side, 4-0), played
+        today: the group's season counts it. Its id."""
+        made = self.page.request.post(
+            f"{self.base}/api/v1/events",
+            data={"name": "Gran finale", "players": players, "rounds": 1, "rules": {"target": 4}, "group": group},
+            headers={"X-Group-Key": group_key},
+        ).json()
+        key = {"X-Organiser-Key": made["organiser_key"]}
+        played = self.page.request.post(f"{self.base}/api/v1/events/{made['id']}/rounds", headers=key).json()
+        for i, table in enumerate(played["tables"]):
+            game = table["game"]
+            sent = self.page.request.post(
+                f"{self.base}/api/v1/games/{game['id']}/rounds",
+                headers={"X-Keeper-Key": game["keeper_key"]},
+                data={"submission_id": f"season-table-{i}", "sides": WIN},
+            )
+            assert sent.status == 201, sent.text()
+        closed = self.page.request.post(f"{self.base}/api/v1/events/{made['id']}/rounds/1/close", headers=key)
+        assert closed.ok, closed.text()
+        return made["id"]
+
     def keep(self, game: Game) -> None:
         """Make this browser the game's keeper, as opening the keeper link does."""
         self.page.goto(game.keeper_url)
@@ -232,6 +254,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ]
     )
     calling = make.game(["Anna", "Bruno"], [SPLIT], rules={"call_out": True, "napoleone": True})
+    make.season_event(group, group_keeper.rsplit("/", 1)[1], ["Anna", "Bruno", "Carla", LONG])
     event, organiser_url = make.event()
     final = make.finished_event()
     clashing = make.game(["Anna", "Bruno"], [SPLIT])  # hand 1 saved by another phone while this one entered it
@@ -290,6 +313,11 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     def group_keeper_page() -> None:
         # The group's page on the phone that keeps it (opened by its keeper link): its forms as well.
         page.goto(group_keeper)
+
+    def season_points_error() -> None:
+        # The keeper's points table refused (a place above the one before): the text kept, and why.
+        page.goto(group_keeper)
+        make.post(f"/groups/{group}/season", {"season_points": "25, 30"}, f"/groups/{group}/season")
 
     bad_counts = {**COUNTS, "sides-0-cards": "99", "sides-0-coins": "x"}
     # Bruno's pile tapped on the card grid, the rest Anna's, checked before saving: the grid filled in.
@@ -351,6 +379,10 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("group-keeper", group_keeper_page),
         ("player-stats", visit(f"/groups/{group}/players/{group_players[0]}", keeper=False)),
         ("head-to-head", visit(f"/groups/{group}/h2h?a={group_players[0]}&b={group_players[1]}", keeper=False)),
+        ("season", visit(f"/groups/{group}/season", keeper=False)),
+        ("season-days-error", visit(f"/groups/{group}/season?from=2026-02-30", keeper=False)),
+        ("season-points-error", season_points_error),
+        ("season-sheet", visit(f"/groups/{group}/season/sheet", keeper=False)),
         ("counts-call-out", visit(f"/g/{calling.id}/counts?call=0")),
         ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
         ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),
