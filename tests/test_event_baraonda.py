@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.events import baraonda_round, rounds_for
 from tests.conftest import new_event
+from tests.test_italian_pages import IT, english_words
+from tests.test_spanish_pages import ES, foreign_words
 from tests.test_events import play
 
 NAMES = [f"P{i:02d}" for i in range(1, 41)]
@@ -213,9 +215,39 @@ def test_the_organiser_makes_a_baraonda_evening_on_the_form_and_sees_its_partner
     r = client.post("/events/new", data=form)
     assert r.status_code == 302
     page = client.get(r.location).get_data(as_text=True)
-    assert "Dec 4, 2026 · weight 1.5 · Baraonda: partners change every round" in page
+    assert "Dec 4, 2026 · weight 1.5" in page and "Baraonda · 7 rounds · tables of four" in page
     r = client.post(r.location + "/pair", data={"round": "1"})
     page = client.get(r.location).get_data(as_text=True)
     # Two tables of two partnerships; the first round takes the circle method's first partnerships.
     assert 'Anna &amp; Hugo <span class="vs">vs</span> Bruno &amp; Gina' in page
     assert 'Carla &amp; Franco <span class="vs">vs</span> Dario &amp; Elena' in page
+
+
+@pytest.mark.parametrize("language", ["it", "es"])
+def test_a_baraonda_evenings_pages_speak_italian_and_spanish(client, language):
+    headers, foreign = (IT, english_words) if language == "it" else (ES, foreign_words)
+    event = evening(client, 9, weight=2, name="Baraonda 9")
+    client.get(event["organiser_url"], headers=headers)  # this phone runs it
+    played = pair(client, event)
+    play(client, played["tables"][0], winner=0)
+    pages = {
+        "new event": client.get("/events/new", headers=headers),
+        "new baraonda with errors": client.post(
+            "/events/new",
+            headers=headers,
+            data={"name": "Sera", "players": "Anna", "pairing": "baraonda", "weight": "x"},
+        ),
+        "baraonda, organiser": client.get(f"/e/{event['id']}", headers=headers),
+        "baraonda, viewer": client.application.test_client().get(f"/e/{event['id']}", headers=headers),
+        "baraonda, big screen": client.get(f"/e/{event['id']}/screen", headers=headers),
+        "baraonda, sheet": client.get(f"/e/{event['id']}/sheet", headers=headers),
+        "baraonda, cards": client.get(f"/e/{event['id']}/rounds/1/cards", headers=headers),
+    }
+    found = {}
+    for name, r in pages.items():
+        assert r.status_code in (200, 400), name
+        if words := foreign(r.get_data(as_text=True)):
+            found[name] = words
+    assert not found
+    page = pages["baraonda, organiser"].get_data(as_text=True)
+    assert "Baraonda" in page and (" · peso 2" in page)
