@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.events import baraonda_round, rounds_for
 from tests.conftest import new_event
+from tests.test_events import play
 from tests.test_italian_pages import IT, english_words
 from tests.test_spanish_pages import ES, foreign_words
-from tests.test_events import play
 
 NAMES = [f"P{i:02d}" for i in range(1, 41)]
 

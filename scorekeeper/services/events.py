@@ -158,11 +158,12 @@ class Event:
         """Every entrant's name by id, and in a baraonda every partnership's seated at a table ("3+7")."""
         names = {e.id: e.name for e in self.entrants}
         if self.baraonda:
+            players = {e.id: e.players for e in self.entrants}
             for r in self.rounds:
                 for t in r.tables:
-                    for s in t.sides:
-                        if s not in names:
-                            names[s] = self.side(s).name
+                    for side, seated in zip(t.sides, t.seated, strict=True):
+                        if side not in names:
+                            names[side] = team_name([p for e in seated for p in players[e]])
         return names
 
     @property
