@@ -23,6 +23,7 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
 # Words an Italian table says as they are: the game's own words, names and symbols. An Italian entry may equal its
 # English id only when every word of it is one of these (or it has no words at all).
 SAME_IN_ITALIAN = {
+    "baraonda",
     "scopa",
     "scope",
     "scopone",
@@ -81,6 +82,7 @@ SAME_IN_ITALIAN = {
 # The same for a Spanish table: the Italian game's words (Scopa is played with its Italian names), and the Spanish
 # words that English writes alike.
 SAME_IN_SPANISH = {
+    "baraonda",
     "scopa",
     "scopas",
     "scopone",

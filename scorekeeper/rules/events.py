@@ -15,22 +15,36 @@ every round.
 against the lower half, never two who have met while that can be avoided; with an odd count the lowest-ranked
 entrant who has not had a bye gets one. The first round pairs the list as entered (upper half against lower).
 
+**Baraonda** (tables of four, entrants are single players): each round seats the players present four a table as
+two partnerships, partners never repeated while the field allows it and opponents repeated as little as possible.
+The N mod 4 players left over (1 to 3) sit the round out: those with the fewest byes so far, the lowest-ranked
+first among equals, so that byes rotate and nobody has two more than another. A full field of 4k players takes its
+partnerships from the circle method of round-robin (a 1-factorisation of the field: N - 1 rounds, each player
+partnering every other once); any other field (byes, withdrawals, late arrivals) is searched, within a bounded
+number of steps, for partnerships never seen before, and settles for the fewest repeated partners when there are
+none. The partnerships are then put two to a table, searched for the fewest opponents who have already met.
+
 **Standings** rank by match points, then the tie-breaks in ``TIEBREAKS`` order: game points difference, head to
 head (match points in the games among those still tied), Buchholz (the sum of the opponents' match points, for
-Swiss), then game points won. Entrants equal on all of them share a rank.
+Swiss), then game points won. Entrants equal on all of them share a rank. In a baraonda each player scores their
+partnership's result (its match points and game points); as partners and opponents change every round, head to
+head and Buchholz say little there, so its tie-breaks are game points difference, then game points won.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from .errors import InvalidGameError
 from .game import NAME_MAX
 from .text import msg
 
-PAIRINGS = ("round_robin", "swiss")
+PAIRINGS = ("round_robin", "swiss", "baraonda")
+# A baraonda table's side, as a ``Result`` names it: its two players' entrant ids joined by this mark ("3+7").
+PARTNERS_MARK = "+"
 # The tables an event seats: one against one, or two pairs (each entrant a pair of partners).
 SINGLES_TABLE, PAIRS_TABLE = 2, 4
 TABLE_SIZES = (SINGLES_TABLE, PAIRS_TABLE)
@@ -50,6 +64,13 @@ ENTRY_ORDER = "entry"  # what "separates" two lines equal on every tie-break: th
 # round of ENTRANTS_MAX entrants that cannot avoid a rematch stays well under 200 ms (bench/events.py times it).
 SWISS_SEARCH = 3_000  # steps tried before a round accepts the rematches it cannot avoid
 SWISS_REMATCH_SEARCH = 1_000  # steps of the search for the pairing with the fewest rematches
+# A baraonda round's searches are bounded alike (a step: one player given a partner, or one partnership a table's
+# opponents, to try): a round of 64 players pairs well under a second (bench/events.py times it).
+BARAONDA_SEARCH = 4_000  # steps tried for partnerships none of whom has partnered before
+BARAONDA_REPEAT_SEARCH = 1_000  # steps of the search for the partnerships with the fewest repeated partners
+BARAONDA_TABLE_SEARCH = 2_000  # steps of the search for the tables with the fewest opponents met before
+BARAONDA_CIRCLE_CHOICES = 3  # unused rounds of the circle method compared for the fewest opponents met before
+BARAONDA_ENTRANTS_MIN = 4  # one table
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +171,17 @@ class Standing:
         }
 
 
+def tiebreaks_of(pairing: str) -> tuple[str, ...]:
+    """The tie-breaks after match points of an event paired so, in order.
+
+    >>> tiebreaks_of("baraonda")
+    ('points_difference', 'points_for')
+    """
+    if pairing == "baraonda":
+        return ("points_difference", "points_for")
+    return tiebreaks_for(pairing == "swiss")
+
+
 def tiebreaks_for(swiss: bool) -> tuple[str, ...]:
     """The tie-breaks after match points, in order (Buchholz only for Swiss, where opponents differ).
 
@@ -204,7 +236,8 @@ def pairing_for(count: int) -> str:
 
 def rounds_for(pairing: str, count: int) -> int:
     """The most rounds an event can have: a round-robin's full schedule; a Swiss event one round fewer than
-    its entrants (after that, everybody would have met everybody)."""
+    its entrants (after that, everybody would have met everybody); a baraonda as many rounds as the field gives
+    partners without repeating one (N - 1, or N for an odd field, where each round one more sits out)."""
     return len(round_robin(count)) if pairing == "round_robin" else max(1, count - 1 + count % 2)
 
 
@@ -308,28 +341,35 @@ def standings(
     byes: Iterable[str] = (),
     points: MatchPoints = MatchPoints(),
     swiss: bool = True,
+    keys: Sequence[str] | None = None,
 ) -> list[Standing]:
     """The standings of ``entrants`` after ``results`` (unfinished ones do not count) and ``byes`` (one entry
-    per bye given), best first, ranked by match points then ``TIEBREAKS`` (Buchholz only for Swiss)."""
+    per bye given), best first, ranked by match points then ``keys`` (by default ``TIEBREAKS``, Buchholz only
+    for Swiss; a baraonda's are ``tiebreaks_of("baraonda")``).
+
+    A side written as entrant ids joined by ``PARTNERS_MARK`` (a baraonda's partnership, "3+7") gives each of its
+    players the side's result; their opponents are the other side's players."""
     table = {e: Standing(e) for e in entrants}
-    done = [r for r in results if r.done and r.sides[0] in table and r.sides[1] in table]
-    for result in done:
-        for i, entrant in enumerate(result.sides):
-            line, other = table[entrant], result.sides[1 - i]
-            line.played += 1
-            line.opponents.append(other)
-            if not result.forfeit:
-                line.points_for += result.points[i]
-                line.points_against += result.points[1 - i]
-            if result.draw:
-                line.drawn += 1
-                line.match_points += points.draw
-            elif result.winner == i:
-                line.won += 1
-                line.match_points += points.win
-            else:
-                line.lost += 1
-                line.match_points += points.loss
+    seated = [(r, _players(r)) for r in results if r.done]
+    done = [(r, players) for r, players in seated if all(p in table for side in players for p in side)]
+    for result, players in done:
+        for i, side in enumerate(players):
+            for entrant in side:
+                line = table[entrant]
+                line.played += 1
+                line.opponents.extend(players[1 - i])
+                if not result.forfeit:
+                    line.points_for += result.points[i]
+                    line.points_against += result.points[1 - i]
+                if result.draw:
+                    line.drawn += 1
+                    line.match_points += points.draw
+                elif result.winner == i:
+                    line.won += 1
+                    line.match_points += points.win
+                else:
+                    line.lost += 1
+                    line.match_points += points.loss
     for entrant in byes:
         if entrant in table:
             table[entrant].byes += 1
@@ -347,15 +387,15 @@ def standings(
         if len(tied) < 2:
             continue
         among = set(tied)
-        for result in done:
+        for result, _ in done:
             if result.sides[0] in among and result.sides[1] in among:
                 for i, entrant in enumerate(result.sides):
                     earned = points.draw if result.draw else points.win if result.winner == i else points.loss
                     table[entrant].tiebreaks["head_to_head"] += earned
-    keys = tiebreaks_for(swiss)
-    if not swiss:
-        for line in table.values():
-            del line.tiebreaks["buchholz"]
+    keys = tuple(keys) if keys is not None else tiebreaks_for(swiss)
+    for line in table.values():
+        for unused in [k for k in line.tiebreaks if k not in keys]:
+            del line.tiebreaks[unused]
 
     def sort_key(line: Standing) -> tuple[int, ...]:
         return (line.match_points, *(line.tiebreaks[k] for k in keys))
@@ -366,6 +406,11 @@ def standings(
         line.rank = previous.rank if previous and sort_key(previous) == sort_key(line) else place
         line.separated_by = separated_by(previous, line, keys) if previous else ""
     return ordered
+
+
+def _players(result: Result) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The entrants on each side of a result: one each, or a baraonda's partnership ("3+7": "3" and "7")."""
+    return (tuple(result.sides[0].split(PARTNERS_MARK)), tuple(result.sides[1].split(PARTNERS_MARK)))
 
 
 def separated_by(above: Standing, below: Standing, keys: Sequence[str]) -> str:
@@ -383,3 +428,205 @@ def separated_by(above: Standing, below: Standing, keys: Sequence[str]) -> str:
         if above.tiebreaks.get(key) != below.tiebreaks.get(key):
             return key
     return ENTRY_ORDER
+
+
+# --- baraonda ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BaraondaRound:
+    """A baraonda round: its tables (each two partnerships, in table order), who sits it out, and the repeated
+    partners and opponents it could not avoid."""
+
+    tables: list[tuple[tuple[str, str], tuple[str, str]]]
+    byes: list[str]
+    repeated_partners: int = 0
+    repeated_opponents: int = 0
+
+
+def partnership(players: Sequence[str]) -> str:
+    """A partnership as a table's side names it: its players' entrant ids joined ("3+7").
+
+    >>> partnership(("3", "7"))
+    '3+7'
+    """
+    return PARTNERS_MARK.join(players)
+
+
+def circle_matching(players: Sequence[str], number: int) -> list[tuple[str, str]]:
+    """Round ``number`` (from 1) of the circle method over an even count of ``players``: the first stays put, the
+    others turn one place a round; each round pairs them all, and over len - 1 rounds everyone meets everyone once.
+
+    >>> [circle_matching("ABCD", n) for n in (1, 2, 3)]
+    [[('A', 'D'), ('B', 'C')], [('A', 'C'), ('D', 'B')], [('A', 'B'), ('C', 'D')]]
+    """
+    n = len(players)
+    turn = (number - 1) % (n - 1)
+    ring = list(players[1:])
+    ring = ring[-turn:] + ring[:-turn] if turn else ring
+    order = [players[0], *ring]
+    return [(order[i], order[n - 1 - i]) for i in range(n // 2)]
+
+
+def baraonda_round(
+    ranked: Sequence[str],
+    partnered: Mapping[frozenset[str], int],
+    faced: Mapping[frozenset[str], int],
+    had_byes: Mapping[str, int],
+    listed: Sequence[str] = (),
+) -> BaraondaRound:
+    """Seat the next baraonda round of ``ranked`` (the players present, best first).
+
+    ``partnered`` counts how often two players have been partners, ``faced`` how often they have sat on opposite
+    sides, ``had_byes`` each player's byes so far; ``listed`` is the event's list of players in entry order (the
+    circle method's fixed order; the players present by default). Deterministic: the same history seats the same
+    round.
+    """
+    present = list(ranked)
+    if len(present) < BARAONDA_ENTRANTS_MIN:
+        raise InvalidGameError(
+            msg("a baraonda round needs at least %(n)s players present", n=BARAONDA_ENTRANTS_MIN), "players"
+        )
+    sitting = len(present) % PAIRS_TABLE
+    place = {p: i for i, p in enumerate(present)}
+    # Fair byes: the fewest byes so far sit out first; among equals the lowest-ranked. Only the players on the
+    # edge (as many byes as the last one who must sit out) may change places, so the search below may pick among
+    # them: nobody ever has two byes more than another present all evening.
+    by_need = sorted(present, key=lambda p: (had_byes.get(p, 0), -place[p]))
+    sure, edge = [], []
+    if sitting:
+        last = had_byes.get(by_need[sitting - 1], 0)
+        sure = [p for p in by_need if had_byes.get(p, 0) < last]
+        edge = [p for p in by_need if had_byes.get(p, 0) == last]
+    budget = [BARAONDA_SEARCH]
+    pairs: list[tuple[str, str]] | None = None
+    byes: list[str] = []
+    if not sitting:
+        circle = _circle_tables(present, listed, partnered, faced)
+        if circle is not None:
+            return BaraondaRound(circle, [], 0, sum(_facing(x, y, faced) for x, y in circle))
+    if pairs is None:
+        for choice in _bye_choices(sure, edge, sitting):
+            if budget[0] <= 0:
+                break
+            rest = [p for p in present if p not in choice]
+            pairs = _partners(rest, partnered, faced, allow_repeat=False, budget=budget)
+            if pairs is not None:
+                byes = list(choice)
+                break
+    if pairs is None:
+        byes = sure + edge[: sitting - len(sure)]
+        rest = [p for p in present if p not in byes]
+        fallback = [max(BARAONDA_REPEAT_SEARCH, len(rest))]
+        pairs = _partners(rest, partnered, faced, allow_repeat=True, budget=fallback) or []
+    tables = _tables(pairs, faced)
+    repeated_partners = sum(1 for a, b in pairs if partnered.get(frozenset((a, b)), 0))
+    repeated_opponents = sum(_facing(x, y, faced) for x, y in tables)
+    return BaraondaRound(tables, byes, repeated_partners, repeated_opponents)
+
+
+def _circle_tables(
+    present: list[str],
+    listed: Sequence[str],
+    partnered: Mapping[frozenset[str], int],
+    faced: Mapping[frozenset[str], int],
+) -> list[tuple[tuple[str, str], tuple[str, str]]] | None:
+    """Tables from the first round of the circle method over the whole field (in entry order) whose partnerships
+    are all new. The circle's rounds share no partnership, so a field of 4k that nobody left plays N - 1 rounds
+    without a repeated partner. (Comparing several unused rounds for fewer opponents met before was tried: taking
+    the first spreads the opponents as well or better over the evening.) None when no round of it is all new."""
+    present_set = set(present)
+    order = [p for p in listed if p in present_set]
+    if len(order) != len(present):
+        order = present
+    for number in range(1, len(order)):
+        pairs = circle_matching(order, number)
+        if not any(partnered.get(frozenset(pair), 0) for pair in pairs):
+            return _tables(pairs, faced)
+    return None
+
+
+def _bye_choices(sure: list[str], edge: list[str], sitting: int) -> Iterable[tuple[str, ...]]:
+    """Who may sit out, fairest first: everyone in ``sure`` and the rest from ``edge`` (lowest-ranked first)."""
+    if not sitting:
+        yield ()
+        return
+    for chosen in combinations(edge, sitting - len(sure)):
+        yield (*sure, *chosen)
+
+
+def _partners(
+    players: list[str],
+    partnered: Mapping[frozenset[str], int],
+    faced: Mapping[frozenset[str], int],
+    allow_repeat: bool,
+    budget: list[int],
+) -> list[tuple[str, str]] | None:
+    """Partnerships for ``players`` (an even count), searched depth first for at most ``budget[0]`` steps: the
+    player with the fewest new partners left goes first, trying those they have faced least. None if no pairing
+    without a repeated partner was found (with ``allow_repeat``: the one with the fewest repeats found)."""
+    best: list[tuple[int, list[tuple[str, str]]]] = []
+
+    def search(rest: list[str], pairs: list[tuple[str, str]], repeats: int) -> list[tuple[str, str]] | None:
+        if not rest:
+            if not best or repeats < best[0][0]:
+                best[:] = [(repeats, list(pairs))]
+            return pairs if repeats == 0 else None
+        if budget[0] <= 0 or (best and repeats >= best[0][0]):
+            return None
+        budget[0] -= 1
+
+        def fresh(p: str) -> int:
+            return sum(1 for o in rest if o != p and not partnered.get(frozenset((p, o)), 0))
+
+        first = min(rest, key=fresh)
+        others = [o for o in rest if o != first]
+        options = sorted(
+            others, key=lambda o: (partnered.get(frozenset((first, o)), 0), faced.get(frozenset((first, o)), 0))
+        )
+        for other in options:
+            if budget[0] <= 0:
+                return None
+            again = partnered.get(frozenset((first, other)), 0)
+            if again and not allow_repeat:
+                break  # sorted: the rest are repeats too
+            found = search([o for o in others if o != other], [*pairs, (first, other)], repeats + again)
+            if found is not None:
+                return found
+        return None
+
+    found = search(list(players), [], 0)
+    if found is not None:
+        return found
+    return best[0][1] if allow_repeat and best else None
+
+
+def _facing(a: tuple[str, str], b: tuple[str, str], faced: Mapping[frozenset[str], int]) -> int:
+    """How often the players of partnerships ``a`` and ``b`` have already faced each other, pair by pair."""
+    return sum(faced.get(frozenset((x, y)), 0) for x in a for y in b)
+
+
+def _tables(
+    pairs: list[tuple[str, str]], faced: Mapping[frozenset[str], int]
+) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """The partnerships two to a table, searched (bounded) for the fewest opponents who have met before."""
+    budget = [BARAONDA_TABLE_SEARCH]
+    best: list[tuple[int, list[tuple[tuple[str, str], tuple[str, str]]]]] = []
+
+    def search(rest: list[tuple[str, str]], tables: list[tuple[tuple[str, str], tuple[str, str]]], cost: int) -> None:
+        if best and cost >= best[0][0]:
+            return
+        if not rest:
+            best[:] = [(cost, list(tables))]
+            return
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
+        first, others = rest[0], rest[1:]
+        for other in sorted(others, key=lambda o: _facing(first, o, faced)):
+            if budget[0] <= 0 or (best and best[0][0] == 0):
+                return
+            search([o for o in others if o != other], [*tables, (first, other)], cost + _facing(first, other, faced))
+
+    search(list(pairs), [], 0)
+    return best[0][1] if best else [(pairs[i], pairs[i + 1]) for i in range(0, len(pairs) - 1, 2)]

@@ -5,6 +5,10 @@ An event is made without an account: an unguessable id and an organiser key, sho
 hash. Each table's keeper key is made from the organiser key and the table's own random seed (an HMAC), so the
 organiser can print a table's card, with its keeper link, at any time, and nobody else can make it.
 
+A baraonda (tables of four, partners changing every round) lists single players: each table's game has two
+sides of two players, a side stored as its players' entrant ids joined by "+" ("3+7"), and each player scores
+their partnership's result.
+
 A table's result is its game's, read live from the game until the round is closed; closing a round keeps the
 results as they stand (a hand corrected later on a table's phone no longer changes a closed round). The
 organiser's word (a corrected result, a forfeit) goes before both. Pairing the next round closes the current
@@ -20,30 +24,38 @@ import json
 import math
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
 from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
 from scorekeeper.rules.events import (
+    BARAONDA_ENTRANTS_MIN,
     ENTRANTS_MAX,
     ENTRANTS_MIN,
     PAIRINGS,
+    PAIRS_TABLE,
+    PARTNERS_MARK,
     ROUNDS_MAX,
     TABLE_SIZES,
     MatchPoints,
     Pairing,
     Result,
     Standing,
+    baraonda_round,
+    partnership,
     round_robin_round,
     rounds_for,
     standings,
     swiss_round,
+    tiebreaks_of,
 )
 from scorekeeper.rules.game import GAME_NAME_MAX, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
+from scorekeeper.rules.season import WEIGHT_DEFAULT, read_date, read_weight
 from scorekeeper.rules.seats import team_name
 from scorekeeper.rules.text import msg
 from scorekeeper.services import games, groups, keys
@@ -82,7 +94,7 @@ class Table:
     def seated(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The entrants on each side: one each, or, in a baraonda, a partnership of two players whose side is
         written as their entrant ids joined by "+" ("3+7")."""
-        return (tuple(self.sides[0].split("+")), tuple(self.sides[1].split("+")))
+        return (tuple(self.sides[0].split(PARTNERS_MARK)), tuple(self.sides[1].split(PARTNERS_MARK)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +131,8 @@ class Event:
     version: int
     entrants: list[Entrant]
     rounds: list[Round] = field(default_factory=list)
+    weight: float = WEIGHT_DEFAULT  # how much the event counts in its group's season
+    date: str = ""  # the day it is played, YYYY-MM-DD
 
     def entrant(self, entrant_id: str) -> Entrant:
         for e in self.entrants:
@@ -126,9 +140,31 @@ class Event:
                 return e
         raise NotFound("event", msg("this event has no entrant %(id)s", id=entrant_id), "entrant")
 
+    def side(self, side: str) -> Entrant:
+        """A table's side as an entrant: an entrant, or a baraonda's partnership ("3+7": "Anna & Carla", both
+        players, withdrawn only if both are)."""
+        if PARTNERS_MARK not in side:
+            return self.entrant(side)
+        members = [self.entrant(e) for e in side.split(PARTNERS_MARK)]
+        players = tuple(p for m in members for p in m.players)
+        return Entrant(side, team_name(players), players, all(m.withdrawn for m in members))
+
+    @property
+    def baraonda(self) -> bool:
+        return self.pairing == "baraonda"
+
     @property
     def names(self) -> dict[str, str]:
-        return {e.id: e.name for e in self.entrants}
+        """Every entrant's name by id, and in a baraonda every partnership's seated at a table ("3+7")."""
+        names = {e.id: e.name for e in self.entrants}
+        if self.baraonda:
+            players = {e.id: e.players for e in self.entrants}
+            for r in self.rounds:
+                for t in r.tables:
+                    for side, seated in zip(t.sides, t.seated, strict=True):
+                        if side not in names:
+                            names[side] = team_name([p for e in seated for p in players[e]])
+        return names
 
     @property
     def current(self) -> Round | None:
@@ -149,14 +185,28 @@ class Event:
 # --- making an event -----------------------------------------------------------------------------------------
 
 
-def read_entrants(value: object, table_size: int) -> list[tuple[str, tuple[str, ...]]]:
-    """The entrants as sent: names (a pair for each table of four: two names in a list, or the names in twos)."""
+def read_entrants(value: object, table_size: int, singles: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+    """The entrants as sent: names (a pair for each table of four: two names in a list, or the names in twos;
+    ``singles``, a baraonda's, one name each whatever the table)."""
     if not isinstance(value, list) or not value:
         raise InvalidGameError(
             msg('players must list the names of the players, e.g. ["Anna", "Bruno", "Carla"]'), "players"
         )
     rows: list[tuple[str, ...]] = []
-    if table_size == 4 and all(isinstance(v, str) for v in value):
+    if singles:
+        for i, v in enumerate(value):
+            if not isinstance(v, str):
+                raise InvalidGameError(
+                    msg("players[%(i)s] must be a name: in a baraonda each player is listed alone", i=i),
+                    f"players[{i}]",
+                )
+            rows.append((v,))
+        if len(rows) < BARAONDA_ENTRANTS_MIN:
+            raise InvalidGameError(
+                msg("a baraonda needs at least %(min)s players, one table of four", min=BARAONDA_ENTRANTS_MIN),
+                "players",
+            )
+    elif table_size == 4 and all(isinstance(v, str) for v in value):
         if len(value) % 2:
             raise InvalidGameError(
                 msg(
@@ -211,28 +261,43 @@ def new_event(
     deck_style: DeckStyle = DeckStyle.ITALIAN,
     match_points: MatchPoints = MatchPoints(),
     group_id: str | None = None,
+    weight: object = None,
+    date: object = None,
 ) -> tuple[str, str]:
-    """Make an event; returns its id and its organiser key (shown once)."""
+    """Make an event; returns its id and its organiser key (shown once).
+
+    ``weight`` is how much it counts in its group's season (1 by default), ``date`` the day it is played
+    (YYYY-MM-DD, by default the day it is made)."""
     if not isinstance(name, str) or not name.strip():
         raise InvalidGameError(msg("name must be the event's name, 1 to %(max)s characters", max=GAME_NAME_MAX), "name")
     name = clean_text(name, "name", "game", GAME_NAME_MAX)
     if pairing not in PAIRINGS:
-        raise InvalidGameError(msg('pairing must be "swiss" or "round_robin"'), "pairing")
+        raise InvalidGameError(msg('pairing must be "swiss", "round_robin" or "baraonda"'), "pairing")
     if table_size not in TABLE_SIZES or isinstance(table_size, bool):
         raise InvalidGameError(msg("table_size must be 2 (one against one) or 4 (two pairs)"), "table_size")
     assert isinstance(table_size, int)
-    entrants = read_entrants(players, table_size)
-    # Every table must be a game these rules allow: two players, or two pairs.
-    sample = [Side(label, names) for label, names in entrants[:2]]
+    if pairing == "baraonda" and table_size != PAIRS_TABLE:
+        raise InvalidGameError(msg("a baraonda seats two partnerships a table: table_size must be 4"), "table_size")
+    weight = WEIGHT_DEFAULT if weight is None or weight == "" else read_weight(weight)
+    date = datetime.now(UTC).date().isoformat() if date is None or date == "" else read_date(date)
+    entrants = read_entrants(players, table_size, singles=pairing == "baraonda")
+    # Every table must be a game these rules allow: two players, or two pairs (a baraonda's first four players).
+    if pairing == "baraonda":
+        first = [names[0] for _, names in entrants[:4]]
+        sample = [Side(team_name(first[0::2]), tuple(first[0::2])), Side(team_name(first[1::2]), tuple(first[1::2]))]
+    else:
+        sample = [Side(label, names) for label, names in entrants[:2]]
     try:
         check_sides(sample, rules)
     except ScorekeeperError as err:
         raise InvalidGameError(err.message, "rules") from None
     most = min(ROUNDS_MAX, rounds_for(pairing, len(entrants)))
     if rounds is None:
-        # A round-robin plays its whole schedule; a Swiss event, enough rounds to find one winner (log2 of the
-        # field, rounded up), as Swiss events usually do.
-        rounds = most if pairing == "round_robin" else min(most, max(1, math.ceil(math.log2(len(entrants)))))
+        # A round-robin plays its whole schedule, a baraonda as many rounds as give everyone new partners; a Swiss
+        # event, enough rounds to find one winner (log2 of the field, rounded up), as Swiss events usually do.
+        rounds = (
+            most if pairing in ("round_robin", "baraonda") else min(most, max(1, math.ceil(math.log2(len(entrants)))))
+        )
     if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= most:
         raise InvalidGameError(
             msg("rounds must be a whole number from 1 to %(max)s for %(n)s entrants", max=most, n=len(entrants)),
@@ -250,6 +315,8 @@ def new_event(
         "rules": json.dumps(rules.to_dict()),
         "deck_style": deck_style.value,
         "match_points": json.dumps(match_points.to_dict()),
+        "weight": weight,
+        "date": date,
     }
     listed = [
         {"id": str(i), "position": i, "name": label, "players": json.dumps(names)}
@@ -336,6 +403,8 @@ def _read(store: Store, event_id: str) -> Event:
         match_points=MatchPoints.parse(json.loads(row["match_points"])),
         version=row["version"],
         entrants=entrants,
+        weight=row["weight"] if row.get("weight") is not None else WEIGHT_DEFAULT,
+        date=row.get("date") or row["created"][:10],
         rounds=[
             Round(
                 r["number"],
@@ -396,7 +465,9 @@ def standings_of(event: Event) -> list[Standing]:
         return held.standings
     results = [t.result for r in event.rounds for t in r.tables]
     byes = [b for r in event.rounds for b in r.byes]
-    made = standings([e.id for e in event.entrants], results, byes, event.match_points, event.pairing == "swiss")
+    made = standings(
+        [e.id for e in event.entrants], results, byes, event.match_points, keys=tiebreaks_of(event.pairing)
+    )
     if held is not None:
         held.standings = made
     return made
@@ -560,10 +631,38 @@ def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
         freed = [x for a, b in pairs if a in gone or b in gone for x in (a, b) if x not in gone]
         byes = ([bye] if bye and bye not in gone else []) + freed
         pairs = kept
+    elif event.baraonda:
+        pairs, byes = _baraonda(event, playing, event.rounds)
     else:
         pairing = _swiss(event, playing)
         pairs, byes = pairing.pairs, [pairing.bye] if pairing.bye else []
     return _start_round(store, event, key, number, pairs, byes)
+
+
+def _baraonda(
+    event: Event, playing: list[str], before: Sequence[Round], seated: Sequence[Table] = ()
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """A baraonda round of ``playing`` after the rounds ``before`` (and tables ``seated`` of the round already
+    playing): its tables as pairs of partnerships ("3+7", "1+5") and its byes."""
+    if len(playing) < BARAONDA_ENTRANTS_MIN:
+        raise Conflict(
+            msg("a baraonda round needs at least %(n)s players still playing", n=BARAONDA_ENTRANTS_MIN),
+            field="players",
+        )
+    table = {line.entrant: line for line in standings_of(event)}
+    ranked = [line.entrant for line in sorted(table.values(), key=lambda line: line.rank) if line.entrant in playing]
+    partnered: Counter[frozenset[str]] = Counter()
+    faced: Counter[frozenset[str]] = Counter()
+    for t in [t for r in before for t in r.tables] + list(seated):
+        a, b = t.seated
+        partnered[frozenset(a)] += 1
+        partnered[frozenset(b)] += 1
+        for x in a:
+            for y in b:
+                faced[frozenset((x, y))] += 1
+    had_byes = Counter(b for r in before for b in r.byes)
+    made = baraonda_round(ranked, partnered, faced, had_byes, [e.id for e in event.entrants])
+    return [(partnership(x), partnership(y)) for x, y in made.tables], made.byes
 
 
 def _swiss(event: Event, playing: list[str]) -> Pairing:
@@ -595,7 +694,7 @@ def _start_round(
     numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
     made = []
     for (a, b), table_number in zip(pairs, numbers, strict=True):
-        sides = [_side(event.entrant(a)), _side(event.entrant(b))]
+        sides = [_side(event, a), _side(event, b)]
         seed = CARD_SEED + secrets.token_urlsafe(12)
         also = None
         if event.group_id:
@@ -645,7 +744,10 @@ def _start_round(
     return get(store, event.id).rounds[number - 1]
 
 
-def _side(entrant: Entrant) -> Side:
+def _side(event: Event, side: str) -> Side:
+    """A table's side as its game seats it: an entrant, or a baraonda's partnership (the game of four seats the
+    two sides' players in turn, so partners sit opposite)."""
+    entrant = event.side(side)
     return Side(entrant.name, entrant.players)
 
 
@@ -731,7 +833,9 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
     What the arrival depends on (the rounds begun, the entrants listed) is read in the write transaction that
     lists them: a round paired or a player listed on another phone meanwhile is seen."""
     check_key(store, event_id, key)
-    table_size = _check_joining(store, event_id)[0]["table_size"]
+    joining = _check_joining(store, event_id)[0]
+    # A baraonda lists players one by one, whatever its tables: its late arrival is one name.
+    table_size = 2 if joining["pairing"] == "baraonda" else joining["table_size"]
     if table_size == 4 and isinstance(name, str):
         name = next(
             ([part.strip() for part in name.split(mark, 1)] for mark in ("&", ",", "/", "+") if mark in name), [name]
@@ -794,12 +898,21 @@ def repair(store: Store, event_id: str, key: str) -> Round:
     if current is None or current.closed:
         raise Conflict(msg("there is no open round to pair again"), field="round")
     unstarted = [t for t in current.tables if t.hands == 0 and t.state in ("playing", "finished")]
-    pool = [e for t in unstarted for e in t.sides] + list(current.byes)
+    pool = [e for t in unstarted for side in t.seated for e in side] + list(current.byes)
     pool = [e for e in pool if not event.entrant(e).withdrawn]
     # Entrants who came back (no longer withdrawn) and are not at any table of this round join the pool.
-    seated = {e for t in current.tables for e in t.sides} | set(current.byes)
+    seated = {e for t in current.tables for side in t.seated for e in side} | set(current.byes)
     pool += [e.id for e in event.entrants if not e.withdrawn and e.id not in seated]
-    if event.pairing == "round_robin":
+    if event.baraonda:
+        # The tables that play on keep their players; the others are seated again among those left, with the
+        # partnerships and opponents of the tables playing on counted as met.
+        kept = [t for t in current.tables if t not in unstarted]
+        before = _without_round(event)
+        if len(pool) >= BARAONDA_ENTRANTS_MIN:
+            pairs, byes = _baraonda(before, pool, before.rounds, kept)
+        else:
+            pairs, byes = [], pool  # too few left for a table: they sit the round out
+    elif event.pairing == "round_robin":
         # A round-robin's schedule is fixed: the re-paired tables keep their pairs where both still play.
         pairs = [t.sides for t in unstarted if all(e in pool for e in t.sides)]
         left = [e for e in pool if not any(e in p for p in pairs)]
@@ -835,21 +948,7 @@ def repair(store: Store, event_id: str, key: str) -> Round:
 
 def _without_round(event: Event) -> Event:
     """The event as it stood before its open round (for pairing that round again)."""
-    return Event(
-        event.id,
-        event.name,
-        event.created,
-        event.group_id,
-        event.pairing,
-        event.planned,
-        event.table_size,
-        event.rules,
-        event.deck_style,
-        event.match_points,
-        event.version,
-        event.entrants,
-        event.rounds[:-1],
-    )
+    return replace(event, rounds=event.rounds[:-1])
 
 
 # --- what pages ask of events ------------------------------------------------------------------------------------
@@ -896,7 +995,14 @@ def table_of_game(store: Store, game_id: str) -> GameTable | None:
     if latest > played:
         tables = store.event_tables(event_id)
         sides = next((t["side0"], t["side1"]) for t in tables if t["round"] == played and t["number"] == row["number"])
-        seats = {s: t["number"] for t in tables if t["round"] == latest for s in (t["side0"], t["side1"])}
+        # Each entrant's seat (in a baraonda, each player's: partnerships change from round to round).
+        seats = {
+            e: t["number"]
+            for t in tables
+            if t["round"] == latest
+            for s in (t["side0"], t["side1"])
+            for e in s.split(PARTNERS_MARK)
+        }
         names = {e["id"]: e["name"] for e in store.event_entrants(event_id)}
-        next_tables = [(names.get(s, s), seats.get(s, 0)) for s in sides]
+        next_tables = [(names.get(e, e), seats.get(e, 0)) for s in sides for e in s.split(PARTNERS_MARK)]
     return GameTable(event_id, row["name"], played, row["number"], latest, tuple(next_tables))

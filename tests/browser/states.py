@@ -107,6 +107,33 @@ class Builder:
             assert sent.status == 201, sent.text()
         return made["id"], made["organiser_url"]
 
+    def baraonda(self) -> str:
+        """A baraonda of nine players (one sits out each round) on its day, weight 2, in its first round with one
+        table finished: its id."""
+        names = ["Anna", "Bruno", "Carla", "Dario", LONG, "Fabio", "Giulia", "Marco", "Nina"]
+        made = self.page.request.post(
+            f"{self.base}/api/v1/events",
+            data={
+                "name": "Baraonda",
+                "players": names,
+                "pairing": "baraonda",
+                "table_size": 4,
+                "weight": 2,
+                "date": "2026-11-27",
+                "rules": {"target": 4},
+            },
+        ).json()
+        key = {"X-Organiser-Key": made["organiser_key"]}
+        played = self.page.request.post(f"{self.base}/api/v1/events/{made['id']}/rounds", headers=key).json()
+        game = played["tables"][0]["game"]
+        sent = self.page.request.post(
+            f"{self.base}/api/v1/games/{game['id']}/rounds",
+            headers={"X-Keeper-Key": game["keeper_key"]},
+            data={"submission_id": "baraonda-table-0", "sides": WIN},
+        )
+        assert sent.status == 201, sent.text()
+        return str(made["id"])
+
     def finished_event(self) -> str:
         """A four-player evening of one round, both tables played and the round closed: the event is over.
 
@@ -257,6 +284,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
     make.season_event(group, group_keeper.rsplit("/", 1)[1], ["Anna", "Bruno", "Carla", LONG])
     event, organiser_url = make.event()
     final = make.finished_event()
+    baraonda = make.baraonda()
     clashing = make.game(["Anna", "Bruno"], [SPLIT])  # hand 1 saved by another phone while this one entered it
     # The entries under the 1.2 options: Cirulla (grande, piccola, knocks); a point per coin with the donna (winners
     # sent to counts or cards); three sides whose ties score a point each.
@@ -374,6 +402,8 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("event-final-sheet", visit(f"/e/{final}/sheet", keeper=False)),
         ("event-entrant", visit(f"/e/{event}/p/1", keeper=False)),
         ("event-entrant-final", visit(f"/e/{final}/p/2", keeper=False)),
+        ("event-baraonda", visit(f"/e/{baraonda}", keeper=False)),
+        ("event-baraonda-screen", visit(f"/e/{baraonda}/screen", keeper=False)),
         ("group-new", visit("/groups/new", keeper=False)),
         ("group", visit(f"/groups/{group}", keeper=False)),
         ("group-keeper", group_keeper_page),

@@ -1,4 +1,5 @@
-"""The JSON API for club nights and tournaments (API.md 1.2, "Events"): events, rounds, tables and standings.
+"""The JSON API for club nights and tournaments (API.md 1.2, "Events"; 1.3, "Baraonda" and an event's weight and
+date for the season): events, rounds, tables and standings.
 
 Every change needs the organiser key (``X-Organiser-Key``); a round's answer to the organiser holds each table's
 keeper link and key, so a program can hand them to the tables.
@@ -13,7 +14,7 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.rules import DeckStyle
 from scorekeeper.rules.errors import InvalidGameError, InvalidRulesError
-from scorekeeper.rules.events import MatchPoints, Standing, tiebreaks_for
+from scorekeeper.rules.events import MatchPoints, Standing, tiebreaks_of
 from scorekeeper.rules.stats import family
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events, groups
@@ -56,6 +57,8 @@ def create_event() -> ResponseReturnValue:
             deck_style=DeckStyle.parse(body.get("deck_style", rules.profile_info.deck)),
             match_points=MatchPoints.parse(body.get("match_points")),
             group_id=group_id,
+            weight=body.get("weight"),
+            date=body.get("date"),
         )
     except InvalidRulesError as err:
         raise err.at("rules") from None
@@ -170,6 +173,8 @@ def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
         "id": event.id,
         "name": event.name,
         "created": event.created,
+        "date": event.date,
+        "weight": event.weight,
         "url": absolute(url_for("event.event_page", event_id=event.id)),
         "screen_url": absolute(url_for("event.event_screen", event_id=event.id)),
         "pairing": event.pairing,
@@ -210,9 +215,14 @@ def table_json(event: Event, table: Table, key: str | None) -> dict[str, Any]:
         "number": table.number,
         "round": table.round,
         "game": game,
+        # A side: its entrant (a baraonda's partnership: "3+7", named "Anna & Carla", with ``entrants`` ["3", "7"]).
         "sides": [
-            {"entrant": e, **{k: v for k, v in entrant_json(event.entrant(e)).items() if k != "id"}}
-            for e in table.sides
+            {
+                "entrant": e,
+                **{k: v for k, v in entrant_json(event.side(e)).items() if k != "id"},
+                "entrants": list(seated),
+            }
+            for e, seated in zip(table.sides, table.seated, strict=True)
         ],
         "state": table.state,
         "hands": table.hands,
@@ -233,7 +243,7 @@ def standings_json(event: Event, table: list[Standing]) -> dict[str, Any]:
         "round": len(event.rounds),
         "rounds": event.planned,
         "finished": event.finished,
-        "tiebreaks": list(tiebreaks_for(event.pairing == "swiss")),
+        "tiebreaks": list(tiebreaks_of(event.pairing)),
         "standings": [
             {
                 **line.to_dict(),

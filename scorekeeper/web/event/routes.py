@@ -12,8 +12,10 @@ import csv
 import io
 from typing import Any
 
+from babel.numbers import format_decimal
 from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
@@ -34,11 +36,12 @@ from scorekeeper.rules.events import (
     MatchPoints,
     Standing,
     pairing_for,
-    tiebreaks_for,
+    tiebreaks_of,
 )
 from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES, TARGET_RANGE
+from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX
 from scorekeeper.rules.stats import FAMILY_TITLES, family
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Forbidden, NotFound
@@ -61,6 +64,8 @@ TIEBREAK_WORDS = {
     "buchholz": _l("Buchholz (the opponents' match points)"),
     "points_for": _l("game points won"),
 }
+# A weight's text as typed: "1.5" (or "1,5"), a few characters (the core reads it, rules.season.read_weight).
+WEIGHT_TEXT_MAX = 6
 
 
 def organiser_key(event_id: str) -> str | None:
@@ -88,9 +93,12 @@ class EventForm(FlaskForm):
             SelectChoice("auto", _l("As the field suits")),
             SelectChoice("round_robin", _l("Round-robin: everybody meets everybody")),
             SelectChoice("swiss", _l("Swiss: winners meet winners")),
+            SelectChoice("baraonda", _l("Baraonda (partners change every round)")),
         ],
         default="auto",
     )
+    date = StringField(_l("Day"), validators=[Optional()])
+    weight = StringField(_l("Weight"), validators=[Optional()])
     rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, ROUNDS_MAX)])
     profile = SelectField(_l("Rules"), choices=[SelectChoice(name, name) for name in PROFILES], default="classic")
     target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(*TARGET_RANGE)])
@@ -114,8 +122,8 @@ class EventForm(FlaskForm):
         """The players' lines: a name each, or for tables of four a pair ("Anna & Carla", or "Anna, Carla")."""
         lines = [" ".join(line.split()) for line in (self.players.data or "").splitlines()]
         lines = [line for line in lines if line]
-        if self.table_size.data != str(PAIRS_TABLE):
-            return lines
+        if self.table_size.data != str(PAIRS_TABLE) or self.pairing.data == "baraonda":
+            return lines  # a baraonda lists players one by one
         pairs = []
         for line in lines:
             for mark in ("&", ",", "/", "+"):
@@ -179,12 +187,15 @@ def new_event() -> ResponseReturnValue:
                 players=entrants,
                 pairing=pairing,
                 rounds=form.rounds.data,
-                table_size=int(form.table_size.data or 2),
+                # A baraonda is played at tables of four, whichever the form says.
+                table_size=PAIRS_TABLE if pairing == "baraonda" else int(form.table_size.data or 2),
                 rules=rules,
                 # Every table plays with the deck its family's tables use (Escoba the Spanish one).
                 deck_style=DeckStyle.parse(rules.profile_info.deck),
                 match_points=points,
                 group_id=group_id,
+                weight=form.weight.data or None,
+                date=form.date.data or None,
             )
         except ScopaError as err:
             error = err
@@ -209,6 +220,8 @@ def new_event() -> ResponseReturnValue:
         name_max=GAME_NAME_MAX,
         players_max=ENTRANTS_TEXT_MAX,
         round_robin_up_to=ROUND_ROBIN_UP_TO,
+        weight_max=int(WEIGHT_MAX),
+        weight_text_max=WEIGHT_TEXT_MAX,
     ), status
 
 
@@ -260,8 +273,11 @@ def _view(event: Event) -> dict[str, Any]:
         "entrants": {e.id: e for e in event.entrants},
         "standings": standings,
         "tie_notes": tie_notes(standings),
-        "tiebreaks": tiebreaks_for(event.pairing == "swiss"),
-        "tiebreak_words": [str(TIEBREAK_WORDS[k]) for k in tiebreaks_for(event.pairing == "swiss")],
+        "tiebreaks": tiebreaks_of(event.pairing),
+        "tiebreak_words": [str(TIEBREAK_WORDS[k]) for k in tiebreaks_of(event.pairing)],
+        # The day it is played, and its weight in the group's season when it is not the ordinary 1.
+        "day": sheet_date(event.date),
+        "weight": format_decimal(event.weight, locale=get_locale()) if event.weight != WEIGHT_DEFAULT else None,
         "profile": PROFILES.get(event.rules.profile),
         "family": FAMILY_TITLES[family(event.rules.profile)],
         "target": event.rules.target_for(event.table_size),
@@ -379,7 +395,7 @@ def event_sheet(event_id: str) -> ResponseReturnValue:
     return render_template(
         "event/event_sheet.html",
         **_view(event),
-        created=sheet_date(event.created),
+        created=sheet_date(event.date),
         event_url=absolute(url_for("event.event_page", event_id=event_id)),
     )
 

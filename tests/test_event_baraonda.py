@@ -1,0 +1,253 @@
+"""Baraonda evenings (partners change every round, tables of four) and an event's weight and date: the pairing
+in the core (partners never repeated while the field allows, opponents spread, byes rotated, a property over
+field sizes and withdrawals), an evening played through the API, per-player standings, and bad input refused."""
+
+import math
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.events import baraonda_round, rounds_for
+from tests.conftest import new_event
+from tests.test_events import play
+from tests.test_italian_pages import IT, english_words
+from tests.test_spanish_pages import ES, foreign_words
+
+NAMES = [f"P{i:02d}" for i in range(1, 41)]
+
+
+def seat(tables, byes, partnered, faced, had_byes):
+    """Count a round's partners, opponents and byes into the history."""
+    for a, b in tables:
+        partnered[frozenset(a)] += 1
+        partnered[frozenset(b)] += 1
+        for x in a:
+            for y in b:
+                faced[frozenset((x, y))] += 1
+    for p in byes:
+        had_byes[p] += 1
+
+
+def evening(client, count, **extra):
+    return new_event(client, NAMES[:count], pairing="baraonda", table_size=4, **extra)
+
+
+def pair(client, event):
+    r = client.post(f"/api/v1/events/{event['id']}/rounds", headers=event.key)
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+@pytest.mark.parametrize("count", [8, 12])
+def test_an_evening_plays_every_round_the_field_allows_without_a_repeated_partner(client, count):
+    event = evening(client, count)
+    assert event["rounds"] == count - 1  # the default: as many rounds as give everyone new partners
+    partners, faced = Counter(), Counter()
+    for number in range(1, count):
+        played = pair(client, event)
+        assert played["number"] == number and played["byes"] == []
+        for i, table in enumerate(played["tables"]):
+            sides = [side["players"] for side in table["sides"]]
+            assert all(len(s) == 2 for s in sides)
+            assert table["sides"][0]["name"] == f"{sides[0][0]} & {sides[0][1]}"
+            partners.update(frozenset(s) for s in sides)
+            faced.update(frozenset((x, y)) for x in sides[0] for y in sides[1])
+            # Every table played, one by its phone and one given away by the organiser.
+            if i % 2:
+                play(client, table, winner=i % 2)
+            else:
+                r = client.put(
+                    f"/api/v1/events/{event['id']}/rounds/{number}/tables/{table['number']}/result",
+                    headers=event.key,
+                    json={"outcome": "forfeit:1"},
+                )
+                assert r.status_code == 200, r.get_json()
+    assert max(partners.values()) == 1 and len(partners) == count * (count - 1) // 2  # everyone partnered everyone
+    # Each player faces two opponents a round: 2 (N - 1) over the N - 1 others, two each on average. The pairing
+    # spreads them: no two players face each other more than twice the average.
+    assert max(faced.values()) <= 2 * math.ceil(2 * (count - 1) / (count - 1))
+    client.post(f"/api/v1/events/{event['id']}/rounds/{count - 1}/close", headers=event.key)
+    assert client.get(f"/api/v1/events/{event['id']}").get_json()["finished"] is True
+
+
+@pytest.mark.parametrize("count", [9, 10, 11])
+def test_byes_rotate_fairly(count):
+    players = NAMES[:count]
+    partnered, faced, had_byes = Counter(), Counter(), Counter()
+    for number in range(1, rounds_for("baraonda", count) + 1):
+        made = baraonda_round(players, partnered, faced, had_byes, players)
+        assert len(made.byes) == count % 4 and made.repeated_partners == 0
+        seat(made.tables, made.byes, partnered, faced, had_byes)
+        # Nobody sits out twice before everyone has sat out once.
+        counts = [had_byes[p] for p in players]
+        assert max(counts) - min(counts) <= 1, (number, counts)
+
+
+def test_each_player_scores_their_partnerships_result_and_ranks_by_points(client):
+    event = evening(client, 8)
+    first = pair(client, event)
+    winners = []
+    for i, table in enumerate(first["tables"]):
+        play(client, table, winner=i)  # table 1: the first side wins 4-0; table 2: the second side
+        winners += table["sides"][i]["players"]
+    table = client.get(f"/api/v1/events/{event['id']}/standings").get_json()
+    assert table["tiebreaks"] == ["points_difference", "points_for"]
+    lines = {line["name"]: line for line in table["standings"]}
+    assert len(lines) == 8
+    for name, line in lines.items():
+        won = name in winners
+        assert (line["won"], line["lost"], line["match_points"]) == ((1, 0, 2) if won else (0, 1, 0))
+        assert (line["points_for"], line["points_against"]) == ((4, 0) if won else (0, 4))
+        assert line["rank"] == (1 if won else 5)
+
+
+def test_a_withdrawal_mid_evening_still_pairs_without_a_repeated_partner(client):
+    event = evening(client, 12, rounds=6)
+    partners = Counter()
+    for number in range(1, 7):
+        if number == 3:
+            gone = client.get(f"/api/v1/events/{event['id']}").get_json()["players"][4]
+            r = client.post(f"/api/v1/events/{event['id']}/entrants/{gone['id']}/withdraw", headers=event.key, json={})
+            assert r.status_code == 200
+        played = pair(client, event)
+        for table in played["tables"]:
+            partners.update(frozenset(side["players"]) for side in table["sides"])
+            play(client, table, winner=0)
+        if number >= 3:
+            assert len(played["byes"]) == 11 % 4
+            assert gone["name"] not in {p for t in played["tables"] for s in t["sides"] for p in s["players"]}
+    assert max(partners.values()) == 1
+
+
+def test_a_late_player_joins_the_open_round_when_it_is_paired_again(client):
+    event = evening(client, 8)
+    pair(client, event)
+    for name in ("Zoe", "Yuri", "Xena", "Walt"):
+        r = client.post(f"/api/v1/events/{event['id']}/entrants", headers=event.key, json={"name": name})
+        assert r.status_code == 201, r.get_json()
+        assert r.get_json()["players"] == [name]
+    r = client.post(f"/api/v1/events/{event['id']}/rounds/1/repair", headers=event.key)
+    assert r.status_code == 200, r.get_json()
+    seated = [p for t in r.get_json()["tables"] for s in t["sides"] for p in s["players"]]
+    assert sorted(seated) == sorted([*NAMES[:8], "Zoe", "Yuri", "Xena", "Walt"]) and len(r.get_json()["tables"]) == 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    count=st.integers(4, 40),
+    rounds=st.integers(1, 6),
+    leaving=st.lists(st.tuples(st.integers(1, 6), st.integers(0, 39)), max_size=6),
+)
+def test_every_round_seats_each_present_player_once_four_a_table(count, rounds, leaving):
+    listed = NAMES[:count]
+    present = list(listed)
+    partnered, faced, had_byes = Counter(), Counter(), Counter()
+    for number in range(1, rounds + 1):
+        for when, who in leaving:
+            if when == number and len(present) > 4 and who < count and listed[who] in present:
+                present.remove(listed[who])
+        made = baraonda_round(present, partnered, faced, had_byes, listed)
+        seated = [p for a, b in made.tables for side in (a, b) for p in side]
+        assert all(len(a) == 2 and len(b) == 2 for a, b in made.tables)
+        assert sorted(seated + made.byes) == sorted(present)  # everyone present, once
+        assert len(made.byes) == len(present) % 4
+        seat(made.tables, made.byes, partnered, faced, had_byes)
+
+
+def test_baraonda_needs_tables_of_four_and_single_players(client):
+    r = client.post(
+        "/api/v1/events", json={"name": "Night", "players": NAMES[:8], "pairing": "baraonda", "table_size": 2}
+    )
+    assert r.status_code == 400 and r.get_json()["field"] == "table_size" and "4" in r.get_json()["message"]
+    r = client.post(
+        "/api/v1/events",
+        json={"name": "Night", "players": [["A", "B"], ["C", "D"]], "pairing": "baraonda", "table_size": 4},
+    )
+    assert r.status_code == 400 and r.get_json()["field"] == "players[0]"
+    r = client.post(
+        "/api/v1/events", json={"name": "Night", "players": NAMES[:3], "pairing": "baraonda", "table_size": 4}
+    )
+    assert r.status_code == 400 and r.get_json()["field"] == "players"
+
+
+def test_weight_and_date_are_stored_and_shown(client):
+    event = evening(client, 8, weight=2, date="2026-11-20")
+    assert (event["weight"], event["date"]) == (2.0, "2026-11-20")
+    got = client.get(f"/api/v1/events/{event['id']}").get_json()
+    assert (got["weight"], got["date"]) == (2.0, "2026-11-20")
+    page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert "Nov 20, 2026 · weight 2" in page
+    plain = new_event(client)
+    assert plain["weight"] == 1.0 and plain["date"] == plain["created"][:10]
+    assert "weight" not in client.get(f"/e/{plain['id']}").get_data(as_text=True).split("<main", 1)[1].split("</h1>")[0]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("weight", -1), ("weight", "heavy"), ("weight", 11), ("date", "27/11/2026"), ("date", "2026-02-30")],
+)
+def test_a_bad_weight_or_date_is_refused_naming_the_field(client, field, value):
+    r = client.post("/api/v1/events", json={"name": "Night", "players": ["A", "B"], field: value})
+    assert r.status_code == 400 and r.get_json()["field"] == field
+    assert client.get("/api/v1/events/x").status_code == 404
+
+
+def test_the_organiser_makes_a_baraonda_evening_on_the_form_and_sees_its_partnerships(client):
+    form = {
+        "name": "Baraonda di venerdì",
+        "players": "Anna\nBruno\nCarla\nDario\nElena\nFranco\nGina\nHugo\n",
+        "table_size": "2",  # a baraonda is played at tables of four whatever this says
+        "pairing": "baraonda",
+        "profile": "classic",
+        "win": "2",
+        "draw": "1",
+        "loss": "0",
+        "bye": "1",
+        "date": "2026-12-04",
+        "weight": "1,5",
+    }
+    page = client.get("/events/new").get_data(as_text=True)
+    assert "Baraonda (partners change every round)" in page and 'name="weight"' in page
+    r = client.post("/events/new", data=form | {"weight": "lots"})
+    assert r.status_code == 400 and "The weight must be a number from 0 to 10" in r.get_data(as_text=True)
+    r = client.post("/events/new", data=form)
+    assert r.status_code == 302
+    page = client.get(r.location).get_data(as_text=True)
+    assert "Dec 4, 2026 · weight 1.5" in page and "Baraonda · 7 rounds · tables of four" in page
+    r = client.post(r.location + "/pair", data={"round": "1"})
+    page = client.get(r.location).get_data(as_text=True)
+    # Two tables of two partnerships; the first round takes the circle method's first partnerships.
+    assert 'Anna &amp; Hugo <span class="vs">vs</span> Bruno &amp; Gina' in page
+    assert 'Carla &amp; Franco <span class="vs">vs</span> Dario &amp; Elena' in page
+
+
+@pytest.mark.parametrize("language", ["it", "es"])
+def test_a_baraonda_evenings_pages_speak_italian_and_spanish(client, language):
+    headers, foreign = (IT, english_words) if language == "it" else (ES, foreign_words)
+    event = evening(client, 9, weight=2, name="Baraonda 9")
+    client.get(event["organiser_url"], headers=headers)  # this phone runs it
+    played = pair(client, event)
+    play(client, played["tables"][0], winner=0)
+    pages = {
+        "new event": client.get("/events/new", headers=headers),
+        "new baraonda with errors": client.post(
+            "/events/new",
+            headers=headers,
+            data={"name": "Sera", "players": "Anna", "pairing": "baraonda", "weight": "x"},
+        ),
+        "baraonda, organiser": client.get(f"/e/{event['id']}", headers=headers),
+        "baraonda, viewer": client.application.test_client().get(f"/e/{event['id']}", headers=headers),
+        "baraonda, big screen": client.get(f"/e/{event['id']}/screen", headers=headers),
+        "baraonda, sheet": client.get(f"/e/{event['id']}/sheet", headers=headers),
+        "baraonda, cards": client.get(f"/e/{event['id']}/rounds/1/cards", headers=headers),
+    }
+    found = {}
+    for name, r in pages.items():
+        assert r.status_code in (200, 400), name
+        if words := foreign(r.get_data(as_text=True)):
+            found[name] = words
+    assert not found
+    page = pages["baraonda, organiser"].get_data(as_text=True)
+    assert "Baraonda" in page and (" · peso 2" in page)
