@@ -366,6 +366,8 @@ def walk(app, client, headers, tag, group_name):
     seen["player's statistics"] = page(f"/groups/{group}/players/{player}", status=200)
     h2h = re.search(r'href="(/groups/[^"]+/h2h[^"]+)"', seen["player's statistics"])[1].replace("&amp;", "&")
     seen["head to head"] = page(h2h, status=200)
+    ladder = re.search(r'href="(/groups/[^"]+/ladder)"', seen["player's statistics"])[1]
+    seen["ladder"] = page(ladder, status=200)
     seen["no such game"] = page("/g/nope", status=404)
     seen["no such page"] = page("/nowhere", status=404)
     return seen

@@ -7,6 +7,8 @@ answer is checked against the library and not against itself.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -228,3 +230,48 @@ def test_the_api_answers_every_rated_player_best_first(client):
     expected = openskill_ratings([([["Anna"], ["Carla"]], [1, 2])] * 2 + [([["Anna"], ["Carla"]], [2, 1])])
     assert by_name(answer) == pytest.approx(expected)
     assert client.get("/api/v1/groups/nope/ratings").status_code == 404
+
+
+# --- The pages -----------------------------------------------------------------------------------------------------
+
+
+def test_the_ladder_is_one_tap_from_the_group_and_ranks_who_wins_every_game_first(client):
+    group = new_group(client)
+    played = [("Zoe", "Bruno", 0), ("Carla", "Zoe", 1), ("Bruno", "Carla", 0), ("Zoe", "Carla", 0), ("Dino", "Zoe", 1)]
+    for i, (a, b, winner) in enumerate(played):
+        record_hand(
+            client,
+            new_game(client, a, b, group=group),
+            {"submission_id": f"sub-page-{i:04d}", **sweep(winner).to_json()},
+        )
+    new_game(client, "Ezio", "Zoe", group=group)  # Ezio has finished no game: not on the ladder
+    group_page = client.get(f"/groups/{group.id}").get_data(as_text=True)
+    assert f'href="/groups/{group.id}/ladder"' in group_page
+    page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)
+    rows = re.findall(r'<td class="num">(\d+)</td>\s*<th scope="row"><a href="[^"]+/players/[^"]+">(\w+)</a>', page)
+    assert rows[0] == ("1", "Zoe") and {name for _rank, name in rows} == {"Zoe", "Bruno", "Carla", "Dino"}
+    assert re.search(r"up [0-9.]+ over the last 4 games", page)  # Zoe's trend, in words
+    assert client.get("/groups/nope/ladder").status_code == 404
+
+
+def test_a_players_page_shows_their_rating_rank_and_rating_over_time(client):
+    group = new_group(client)
+    for i in range(3):
+        record_hand(
+            client,
+            new_game(client, "Anna", "Bruno", group=group),
+            {"submission_id": f"sub-p-{i:04d}", **sweep(0).to_json()},
+        )
+    answer = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()["players"]
+    anna = answer[0]
+    page = client.get(f"/groups/{group.id}/players/{anna['id']}").get_data(as_text=True)
+    assert f"Rating {anna['rating']:.2f}: rank 1 of 2" in page
+    assert f'href="/groups/{group.id}/ladder"' in page
+    chart = re.search(r'<polyline class="line side0" points="[^"]+" data-values="([^"]+)"', page)[1]
+    assert (
+        chart.split(",")[0] == "0.00" and chart.split(",")[-1] == f"{anna['rating']:.2f}" and len(chart.split(",")) == 4
+    )
+    italian = client.get(f"/groups/{group.id}/players/{anna['id']}", headers={"Accept-Language": "it"}).get_data(
+        as_text=True
+    )
+    assert f"{anna['rating']:.2f}".replace(".", ",") in italian
