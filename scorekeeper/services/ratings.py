@@ -2,7 +2,7 @@
 
 Derived, never stored: each read rates the group's finished games again, in the order they first finished
 (``Store.finish_order``), from the summaries the group's statistics already keep per game version
-(``groups.overview``: a team's players as they are now, merged players resolved). So a corrected or deleted
+(``groups.summaries``: each side's players as they are now, merged players resolved). So a corrected or deleted
 hand changes the ratings exactly as if the games had been played that way, and nothing can drift.
 
 Rating a club's thousand games takes tens of milliseconds, so the answer is kept per state of the group
@@ -45,26 +45,35 @@ _kept: OrderedDict[tuple[str, str], tuple[tuple[int, int, int], Ladder]] = Order
 _kept_lock = threading.Lock()
 
 
+def state(store: Store, group_id: str) -> tuple[int, int, int] | None:
+    """What the group's ratings depend on (``Store.group_state``): a page made of them is kept under it. None
+    for no group."""
+    ok = isinstance(group_id, str) and len(group_id) <= groups.GROUP_ID_MAX
+    return store.group_state(group_id) if ok else None
+
+
 def group_ladder(store: Store, group_id: str) -> Ladder:
     """The group's ladder (``NotFound`` for no group), rated afresh only when the group changed since."""
-    ok = isinstance(group_id, str) and len(group_id) <= groups.GROUP_ID_MAX
-    state = store.group_state(group_id) if ok else None
-    if state is None:
+    now = state(store, group_id)
+    if now is None:
         raise NotFound("group")
     key = (store.path, group_id)
     with _kept_lock:
         kept = _kept.get(key)
-        if kept is not None and kept[0] == state:
+        if kept is not None and kept[0] == now:
             _kept.move_to_end(key)
             return kept[1]
-    seen = groups.overview(store, group_id)  # read after the state: as new as it, or newer (then rated again)
-    by_id = {s["id"]: s for s in seen.summaries}
+    # Read after the state: as new as it, or newer (then rated again at the next read). The summaries alone, not
+    # the group's statistics (``groups.overview``), which would cost more than the ratings themselves.
+    group = groups.get(store, group_id)
+    names = {p.id: p.name for p in groups.players(store, group_id)}
+    by_id = {s["id"]: s for s in groups.summaries(store, group_id)}
     in_order = (from_summary(by_id[game_id]) for game_id in store.finish_order(group_id) if game_id in by_id)
     results = [result for result in in_order if result is not None]
-    rated = {p: r for p, r in rate(results).items() if p in seen.names}
-    found = Ladder(seen.group, dict(seen.names), tuple(ladder(rated, seen.names)), len(results))
+    rated = {p: r for p, r in rate(results).items() if p in names}
+    found = Ladder(group, names, tuple(ladder(rated, names)), len(results))
     with _kept_lock:
-        _kept[key] = (state, found)
+        _kept[key] = (now, found)
         _kept.move_to_end(key)
         while len(_kept) > RATINGS_KEPT:
             _kept.popitem(last=False)
