@@ -248,7 +248,7 @@ def test_the_ladder_is_one_tap_from_the_group_and_ranks_who_wins_every_game_firs
     group_page = client.get(f"/groups/{group.id}").get_data(as_text=True)
     assert f'href="/groups/{group.id}/ladder"' in group_page
     page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)
-    rows = re.findall(r'<td class="num">(\d+)</td>\s*<th scope="row"><a href="[^"]+/players/[^"]+">(\w+)</a>', page)
+    rows = re.findall(r'<td class="n">(\d+)</td>\s*<th scope="row"><a href="[^"]+/players/[^"]+">(\w+)</a>', page)
     assert rows[0] == ("1", "Zoe") and {name for _rank, name in rows} == {"Zoe", "Bruno", "Carla", "Dino"}
     assert re.search(r"up [0-9.]+ over the last 4 games", page)  # Zoe's trend, in words
     assert client.get("/groups/nope/ladder").status_code == 404

@@ -349,6 +349,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("group-keeper", group_keeper_page),
         ("player-stats", visit(f"/groups/{group}/players/{group_players[0]}", keeper=False)),
         ("head-to-head", visit(f"/groups/{group}/h2h?a={group_players[0]}&b={group_players[1]}", keeper=False)),
+        ("ladder", visit(f"/groups/{group}/ladder", keeper=False)),
         ("counts-call-out", visit(f"/g/{calling.id}/counts?call=0")),
         ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
         ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),
