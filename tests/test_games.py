@@ -214,6 +214,7 @@ def test_the_migration_runs_once_when_processes_start_together(tmp_path):
             "m003_groups_players_summaries",
             "m004_events",
             "m005_event_dropped_games",
+            "m006_season_and_ratings",
         ]
 
 
