@@ -55,6 +55,7 @@ bench: $(VENV)/.dev
 	$(PY) -m bench.checker
 	$(PY) -m bench.web
 	$(PY) -m bench.groups
+	$(PY) -m bench.ratings
 	$(PY) -m bench.events
 	$(PY) -m bench.budget
 

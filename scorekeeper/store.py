@@ -701,6 +701,28 @@ class Store:
                 sides[row["side"]].append(row["player_id"])
         return out
 
+    def mark_finished(self, game_id: str) -> None:
+        """Note when a game first finished (call inside the write that finished it); a game reopened and won
+        again keeps its first time: the column is never cleared nor moved on. To the microsecond: two games
+        finished in the same second still go in the order their writes were made."""
+        stamp = datetime.now(UTC).isoformat(timespec="microseconds")
+        self.db.execute("UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL", [stamp, game_id])
+
+    def finish_order(self, group_id: str) -> list[str]:
+        """The ids of a group's games in the order they first finished (the games not finished now are among
+        them too: a caller keeps those its summaries say are finished). A game finished before that time was
+        noted (``finished`` NULL, a database older than ratings) takes the time of its last hand instead, and
+        goes after or among the others by that time; a game with no hand goes by when it was made."""
+        return [
+            row["id"]
+            for row in self.db.query(
+                "SELECT games.id AS id FROM games WHERE games.group_id = ? ORDER BY COALESCE(games.finished, "
+                "(SELECT MAX(rounds.created) FROM rounds WHERE rounds.game_id = games.id), games.created), "
+                "games.created, games.rowid",
+                [group_id],
+            )
+        ]
+
     def put_summaries(self, rows: list[tuple[str, int, str]]) -> None:
         """Keep games' summaries: (game id, the version summed up, the summary as JSON)."""
         self.db.conn.executemany(

@@ -16,6 +16,7 @@ BENCHMARKS = {
     "bench.checker": "worst checker request",
     "bench.web": "capacity:",
     "bench.groups": "scoreboard with its chart",
+    "bench.ratings": "ladder page / scoreboard",
     "bench.events": "Swiss pairing alone",
     "bench.budget": "poll under load:",
 }

@@ -389,6 +389,8 @@ def walk(app, client, headers, tag, group_name):
         f"/groups/{group}/season?{days}", method="post", data={"season_points": "25, 30"}, status=400
     )
     seen["season sheet"] = page(f"/groups/{group}/season/sheet?{days}", status=200)
+    ladder = re.search(r'href="(/groups/[^"]+/ladder)"', seen["player's statistics"])[1]
+    seen["ladder"] = page(ladder, status=200)
     seen["no such game"] = page("/g/nope", status=404)
     seen["no such page"] = page("/nowhere", status=404)
     return seen

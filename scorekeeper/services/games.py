@@ -152,6 +152,14 @@ def _keep_summary(store: Store, score: GameScore, *, in_group: bool | None = Non
     store.put_summaries([(score.game.id, score.game.version, json.dumps(summary))])
 
 
+def _note_finished(store: Store, score: GameScore) -> None:
+    """Note when the game first finished, if this change (in its ``write()``) leaves it finished: ratings take a
+    group's games in that order. Never cleared: a game reopened and won again keeps its place (and while it is
+    not finished it counts for nothing, because ratings read only games finished now)."""
+    if score.finished:
+        store.mark_finished(score.game.id)
+
+
 def _hands(score: GameScore) -> list[tuple[RoundRecord, RoundScore]]:
     return [(r.record, r.score) for r in score.rounds]
 
@@ -355,6 +363,7 @@ def _record(
         )
         after = add_hand(before, record, score, game)
         _keep_summary(store, after, in_group=state.group_id is not None)
+        _note_finished(store, after)
     after = scores.put(store, after)
     return Recorded(after, record.number, record.id, record.version, True)
 
@@ -476,6 +485,7 @@ def replace_hand(
             hands[number - 1] = (record, score)
             after = _rebuild(before, hands, version=record.version)
             _keep_summary(store, after)
+            _note_finished(store, after)
     done = msg("Hand %(n)s corrected", n=number)
     if seen is not None:  # a repeat: the change was made (and said) the first time
         now_ = get(store, game_id)
@@ -515,6 +525,7 @@ def delete_hand(
             hands = [h for h in _hands(before) if h[0].id != played.record.id]
             after = _rebuild(before, hands, version=version_now)
             _keep_summary(store, after)
+            _note_finished(store, after)
     done = msg("Hand %(n)s deleted", n=number)
     if seen is not None:  # a repeat: the hand went (and was said) the first time
         now_ = get(store, game_id)
@@ -574,6 +585,7 @@ def undo_hand(store: Store, game_id: str, round_id: str, version: int, submissio
             hands = [h for h in _hands(before) if h[0].id != round_id]
             after = _rebuild(before, hands, pending_scopas=tuple(pending), version=version_now)
             _keep_summary(store, after)
+            _note_finished(store, after)
     if seen is not None:
         return get(store, game_id)
     return scores.put(store, after)

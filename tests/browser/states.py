@@ -413,6 +413,7 @@ def states(page, base: str) -> list[tuple[str, Callable[[], None]]]:
         ("season-days-error", visit(f"/groups/{group}/season?from=2026-02-30", keeper=False)),
         ("season-points-error", season_points_error),
         ("season-sheet", visit(f"/groups/{group}/season/sheet", keeper=False)),
+        ("ladder", visit(f"/groups/{group}/ladder", keeper=False)),
         ("counts-call-out", visit(f"/g/{calling.id}/counts?call=0")),
         ("winners-error", send(f"{g}/won", {"won_cards": "0"}, g)),
         ("just-saved", send(f"/g/{saving.id}/won", ONE_POINT, f"/g/{saving.id}")),

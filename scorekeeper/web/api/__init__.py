@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import events, games, season  # noqa: E402, F401  (each adds its routes to bp)
+from . import events, games, ratings, season  # noqa: E402, F401  (each adds its routes to bp)

@@ -168,3 +168,66 @@ def progression_chart(score: GameScore) -> Markup | None:
         _("Score progression of %(game)s", game=score.game.name),
         _("Running totals of %(sides)s after each hand, to %(target)s.", sides=names, target=score.game.target),
     )
+
+
+def _scale(values: Sequence[float]) -> tuple[float, float]:
+    """The range a rating chart spans: its values and 0 (where every rating starts), never empty."""
+    low, high = min([0.0, *values]), max([0.0, *values])
+    return low, high if high > low else low + 1
+
+
+def rating_chart(values: Sequence[float], first: int, title: str, desc: str, chart_id: str) -> Markup:
+    """A player's rating after each of their games (``first`` is the number of the first value's game, 0 for the
+    start): a line, the 0 line every rating starts on, and the lowest and highest values along the left."""
+    low, high = _scale(values)
+    games = max(len(values) - 1, 1)
+    box = HEIGHT - PAD_TOP - PAD_BOTTOM
+
+    def y(value: float) -> float:
+        return PAD_TOP + box * (high - value) / (high - low)
+
+    parts = [
+        f'<svg class="plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
+        f'<line class="axis" x1="{PAD_LEFT}" y1="{y(0):.1f}" x2="{WIDTH - PAD_RIGHT}" y2="{y(0):.1f}"/>',
+    ]
+    for value in sorted({low, 0.0, high}):
+        parts.append(
+            f'<text class="label" x="{PAD_LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value:.0f}</text>'
+        )
+    step = max(1, games // 6)
+    for i in range(0, games + 1, step):
+        parts.append(
+            f'<text class="label" x="{_x(i, games):.1f}" y="{HEIGHT - 6}" text-anchor="middle">{first + i}</text>'
+        )
+    points = " ".join(f"{_x(i, games):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    shown = ",".join(f"{v:.2f}" for v in values)
+    parts.append(f'<polyline class="line side0" points="{points}" data-values="{shown}"/>')
+    if values:
+        parts.append(
+            f'<circle class="dot side0" cx="{_x(len(values) - 1, games):.1f}" cy="{y(values[-1]):.1f}" r="4"/>'
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+SPARK_WIDTH, SPARK_HEIGHT, SPARK_PAD = 64, 20, 2
+
+
+def sparkline(values: Sequence[float]) -> Markup:
+    """A ladder row's trend: the rating over the player's last games as a small line, the 0 line faint. Hidden
+    from screen readers: the row says the trend in words beside it."""
+    low, high = _scale(values)
+    n = max(len(values) - 1, 1)
+
+    def at(i: int, value: float) -> str:
+        x = SPARK_PAD + (SPARK_WIDTH - 2 * SPARK_PAD) * i / n
+        return f"{x:.1f},{SPARK_PAD + (SPARK_HEIGHT - 2 * SPARK_PAD) * (high - value) / (high - low):.1f}"
+
+    zero = at(0, 0.0).split(",")[1]
+    return Markup(
+        f'<svg class="spark" viewBox="0 0 {SPARK_WIDTH} {SPARK_HEIGHT}" aria-hidden="true" focusable="false" '
+        f'xmlns="http://www.w3.org/2000/svg"><line class="axis" x1="0" y1="{zero}" x2="{SPARK_WIDTH}" y2="{zero}"/>'
+        f'<polyline class="line side0" points="{" ".join(at(i, v) for i, v in enumerate(values))}"/></svg>'
+    )

@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("group", __name__)
 
-from . import routes, season  # noqa: E402, F401  (each adds its routes to bp)
+from . import ladder, routes, season  # noqa: E402, F401  (each adds its routes to bp)

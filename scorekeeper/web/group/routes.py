@@ -21,7 +21,7 @@ from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES
 from scorekeeper.rules.stats import DRAWN, FAMILY_TITLES, LOST, WON
 from scorekeeper.rules.words import category_headings
-from scorekeeper.services import groups, rematch
+from scorekeeper.services import groups, ratings, rematch
 from scorekeeper.services.errors import Conflict
 from scorekeeper.web.common import limits
 from scorekeeper.web.common.charts import bar_chart
@@ -32,6 +32,7 @@ from scorekeeper.web.common.keepers import kept_groups, may_change_group
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.game.start import default_name, open_rematch
 from scorekeeper.web.group import bp
+from scorekeeper.web.group.ladder import number, rating_over_time
 
 FILTER_MAX = 64
 GAMES_PER_PAGE = 50  # a filter's value in the address: a player's id or a profile's name
@@ -174,8 +175,16 @@ def _player_page(group_id: str, player_id: str, refused: str | None = None, into
         f"form-{found.id}",
     )
     others = [p for p in groups.players(db, group_id) if p.id != found.id]
+    # Their place on the ladder (None before their first finished game) and their rating over their last games.
+    standing = ratings.group_ladder(db, group_id)
+    place = standing.of(found.id)
+    rating_chart, rating_said = rating_over_time(found.name, place[1]) if place else (None, None)
     return render_template(
         "group/player.html",
+        place=(place[0], number(place[1].rating)) if place else None,
+        rated=len(standing.rows),
+        rating_chart=rating_chart,
+        rating_said=rating_said,
         group=group,
         player=found,
         stats=stats,

@@ -1,0 +1,134 @@
+"""Benchmark: a group's ratings at 100 and 1,000 finished games, and its ladder page against a scoreboard.
+
+The games are made through the services (no request each: building a thousand games through the API would take
+longer than what is measured), two players a game or two teams of two, among a club of twelve. Reported:
+
+- cold: the ratings when nothing is kept in this process (as after a restart): the group's summaries read from
+  the database, then every game rated in the order it finished. Aim: under 200 ms at 1,000 games.
+- after a change: a hand corrected in one game, then the ratings read again (the same work, less the process's
+  start). Warm: read again with nothing changed, through the API. Aim: under 20 ms.
+- the ladder page, warm, as a ratio to a finished game's scoreboard, warm. Aim: at most 3x.
+
+``BENCH_QUICK=1`` stops at 100 games. A JSON copy goes to bench/out/ratings.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from app import create_app
+from bench.serving import BENCH_LIMITS
+from scorekeeper.rules import Rules, Side
+from scorekeeper.rules.ledger import HandEntry
+from scorekeeper.services import games, groups, ratings
+from scorekeeper.store import Store
+
+OUT = Path(__file__).parent / "out"
+QUICK = bool(os.environ.get("BENCH_QUICK"))
+SIZES = (100,) if QUICK else (100, 1000)
+CLUB = [f"Player {n:02d}" for n in range(12)]
+
+
+def sweep(winner: int, scopas: int = 7) -> HandEntry:
+    """A hand that ends a game to 11 at once (to 16 for four players it takes two)."""
+    sides: list[dict[str, object]] = [{"won": []}, {"won": []}]
+    sides[winner] = {"won": ["cards", "coins", "settebello", "primiera"], "scopas": scopas}
+    return HandEntry.from_json({"sides": sides}, 2)
+
+
+def build(store: Store, group_id: str, start: int, count: int) -> str:
+    """``count`` finished games: odd ones two teams of two, even ones two players; the last game's id."""
+    game_id = ""
+    for n in range(start, start + count):
+        seats = [CLUB[(n * 5 + k * 7) % 12] for k in range(4)]
+        if len(set(seats)) < 4:
+            seats = [CLUB[(n + k * 3) % 12] for k in range(4)]
+        sides = [Side(seats[0], (seats[0],)), Side(seats[1], (seats[1],))]
+        if n % 2:
+            sides = [Side("A", (seats[0], seats[2])), Side("B", (seats[1], seats[3]))]
+        game, _key = games.new_game(store, f"Game {n}", sides, Rules(), also=lambda g: groups.join(store, group_id, g))
+        game_id = game.id
+        hand = 0
+        while not games.get(store, game_id).finished:
+            games.record_hand(store, game_id, sweep((n // 3 + n) % 2), f"bench-{n:05d}-{hand}")
+            hand += 1
+    return game_id
+
+
+def ms(work) -> float:
+    start = time.perf_counter()
+    work()
+    return (time.perf_counter() - start) * 1000
+
+
+def forget() -> None:
+    """Nothing kept in this process, as after a restart (the summaries kept in the database stay)."""
+    ratings._kept.clear()
+    groups._kept.clear()
+    games.scores._games.clear()
+
+
+def timed(client, path: str, runs: int) -> float:
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        r = client.get(path)
+        r.get_data()
+        out.append((time.perf_counter() - start) * 1000)
+        assert r.status_code == 200, path
+    return statistics.median(out)
+
+
+def main() -> None:
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "bench.sqlite3")
+        app = create_app({"DATABASE": path, "TESTING": False, **BENCH_LIMITS})
+        client = app.test_client()
+        with Store(path) as store:
+            group_id = groups.new_group(store, "Bench")[0]
+            built, last = 0, ""
+            for size in SIZES:
+                last = build(store, group_id, built, size - built)
+                built = size
+                ratings.ratings(store, group_id)  # the summaries kept in the database, as a club's would be
+                colds = []
+                for _ in range(5):
+                    forget()
+                    colds.append(ms(lambda: ratings.ratings(store, group_id)))
+                cold = statistics.median(colds)
+                games.replace_hand(store, last, 1, sweep(0, scopas=8))
+                changed = ms(lambda: ratings.ratings(store, group_id))
+                api = f"/api/v1/groups/{group_id}/ratings"
+                warm = timed(client, api, 15)
+                ladder = timed(client, f"/groups/{group_id}/ladder", 15)
+                board = timed(client, f"/g/{last}", 15)
+                results.append(
+                    {
+                        "games": size,
+                        "cold_ms": round(cold, 1),
+                        "after_change_ms": round(changed, 1),
+                        "warm_api_ms": round(warm, 2),
+                        "ladder_ms": round(ladder, 2),
+                        "scoreboard_ms": round(board, 2),
+                        "ladder_to_scoreboard": round(ladder / board, 2),
+                    }
+                )
+                print(
+                    f"{size:>5} games: ratings cold {cold:6.1f} ms (aim < 200), after a change {changed:6.1f} ms, "
+                    f"warm through the API {warm:5.2f} ms (aim < 20); ladder page {ladder:5.2f} ms = "
+                    f"{ladder / board:.2f}x a scoreboard ({board:5.2f} ms; aim <= 3x)"
+                )
+    OUT.mkdir(exist_ok=True)
+    (OUT / "ratings.json").write_text(json.dumps({"sizes": results}, indent=2) + "\n")
+    last_size = results[-1]
+    print(f"ladder page / scoreboard: {last_size['ladder_to_scoreboard']}x at {last_size['games']} games (aim <= 3x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Ratings: how strong each player of a group is, from the results of its finished games in the order they finished.
+
+A rating evens out luck: one game says little, many games say a lot. Each player has an estimate of their skill
+(``mu``) and how unsure it still is (``sigma``); both are moved by every finished game they sit in, by openskill's
+Plackett-Luce model with its default parameters (a newcomer starts at mu 25, sigma 25/3). A game's result is its
+sides' order: the winner first, the other sides after it by their final totals (equal totals share a place); a
+game ended as a draw puts the sides by total, the top ones sharing first place. A team is one openskill team of
+its players, so a team's result rates each of its players. Points margins do not count: a win is a win.
+
+The ladder ranks by ``rating``, the conservative figure ``mu - 3 sigma`` (openskill's ordinal): it starts at 0
+and rises as the games show a player is strong and as the estimate settles (about ten games). Players whose
+ratings are equal to 2 decimals (as every page shows them) share a rank: a ranking should never separate two
+players by a difference nobody can see.
+
+Everything here is worked out again from the games every time (the services cache it per group state): a
+corrected or deleted hand changes the ratings exactly as if the games had been played that way.
+
+>>> won = Result((("anna",), ("bruno",)), 0, (11, 7))
+>>> table = rate([won])
+>>> table["anna"].rating > 0 > table["bruno"].rating
+True
+>>> [(rank, r.id) for rank, r in ladder(table)]
+[(1, 'anna'), (2, 'bruno')]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+# openskill's defaults, written once: every rating starts at MU with uncertainty SIGMA; BETA is how much one game's
+# performance varies around a player's skill; TAU a little uncertainty added back each game, so that a rating can
+# still move after hundreds of games. The conservative rating of a newcomer is MU - 3 * SIGMA = 0.
+MU = 25.0
+SIGMA = MU / 3
+BETA = SIGMA / 2
+TAU = MU / 300
+METHOD = "openskill PlackettLuce"  # what the API names as its method
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
+Z = 3  # the rating is mu - Z * sigma: three standard deviations below the estimate
+
+# Each player's rating after each of their last games is kept, for the ladder's trend and the player's chart:
+# 50 points fill a phone-wide chart legibly and go back over a season of weekly evenings, while a club of 500
+# players keeps at most 25,000 numbers in memory.
+HISTORY_MAX = 50
+TREND_GAMES = 10  # the ladder's trend: the rating's change over a player's last this many games
+RATING_DECIMALS = 2  # ratings are shown, and ranks shared, to this many decimals
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One finished game as ratings read it: each side's player ids, the winning side's index (None for a
+    draw) and each side's final total."""
+
+    sides: tuple[tuple[str, ...], ...]
+    winner: int | None
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One player's rating now: the estimate ``mu``, its uncertainty ``sigma``, the finished games counted, and
+    the conservative rating after each of their last games (oldest first; starting from 0 while they have
+    played fewer than ``HISTORY_MAX`` games)."""
+
+    id: str
+    mu: float
+    sigma: float
+    games: int
+    history: tuple[float, ...]
+
+    @property
+    def rating(self) -> float:
+        """The conservative figure the ladder ranks by: ``mu - 3 sigma``."""
+        return self.mu - Z * self.sigma
+
+    def trend(self, games: int = TREND_GAMES) -> tuple[float, int]:
+        """How much the rating moved over the player's last ``games`` games (fewer if they have played fewer):
+        (the change, the games it spans)."""
+        span = min(games, len(self.history) - 1)
+        return self.history[-1] - self.history[-1 - span], span
+
+
+def places(result: Result) -> list[int]:
+    """Each side's place in a game (1 is first; equal places share): the winner first, then the others by final
+    total, highest first; in a draw, every side by total, the top ones sharing first place.
+
+    >>> places(Result((("a",), ("b",), ("c",)), 2, (9, 9, 11)))
+    [2, 2, 1]
+    >>> places(Result((("a",), ("b",), ("c",)), None, (11, 11, 6)))
+    [1, 1, 2]
+    """
+    keys = [(0 if i == result.winner else 1, -total) for i, total in enumerate(result.totals)]
+    order = sorted(set(keys))
+    return [order.index(key) + 1 for key in keys]
+
+
+def rateable(result: Result) -> bool:
+    """Whether a game can be rated: two sides or more, each with a player, and no player on two seats (a game
+    in a group always is; anything else is left out rather than rated wrongly)."""
+    ids = [p for side in result.sides for p in side]
+    return (
+        len(result.sides) >= 2
+        and len(result.totals) == len(result.sides)
+        and all(result.sides)
+        and len(set(ids)) == len(ids)
+    )
+
+
+def rate(results: Iterable[Result]) -> dict[str, Rating]:
+    """Every player's rating after these games, taken in the order given (the order they finished)."""
+    now: dict[str, PlackettLuceRating] = {}
+    counted: dict[str, int] = {}
+    history: dict[str, deque[float]] = {}
+    for result in results:
+        if not rateable(result):
+            continue
+        teams = [[now.get(p) or MODEL.rating(mu=MU, sigma=SIGMA) for p in side] for side in result.sides]
+        rated = MODEL.rate(teams, ranks=[float(place) for place in places(result)])
+        for side, team in zip(result.sides, rated, strict=True):
+            for player_id, after in zip(side, team, strict=True):
+                now[player_id] = after
+                counted[player_id] = counted.get(player_id, 0) + 1
+                kept = history.setdefault(player_id, deque([0.0], maxlen=HISTORY_MAX + 1))
+                kept.append(after.mu - Z * after.sigma)
+    return {p: Rating(p, r.mu, r.sigma, counted[p], tuple(history[p])) for p, r in now.items()}
+
+
+def shown(value: float) -> float:
+    """A rating as pages show it and ranks compare it: rounded to ``RATING_DECIMALS``."""
+    return round(value, RATING_DECIMALS) + 0.0  # + 0.0: never "-0.0"
+
+
+def ladder(ratings: Mapping[str, Rating], names: Mapping[str, str] | None = None) -> list[tuple[int, Rating]]:
+    """The players best first, each with their rank; equal ratings (to 2 decimals) share a rank and the next
+    rank skips (1, 2, 2, 4), as in any sports table. Ties are listed by name (``names``, else id)."""
+    names = names or {}
+    order = sorted(
+        ratings.values(),
+        key=lambda r: (-shown(r.rating), names.get(r.id, r.id).casefold(), r.id),
+    )
+    out: list[tuple[int, Rating]] = []
+    for i, r in enumerate(order):
+        rank = out[-1][0] if out and shown(out[-1][1].rating) == shown(r.rating) else i + 1
+        out.append((rank, r))
+    return out
+
+
+def from_summary(summary: Mapping[str, Any]) -> Result | None:
+    """What a game's summary (``rules.stats.summarise``, each side's players filled in) says for ratings: its
+    sides' players, winner and totals; None for a game not finished now (it counts for nothing).
+
+    Only the result is read, never the hands: two games with the same sides, winner and totals rate the same.
+    """
+    if not summary["finished"]:
+        return None
+    sides = tuple(tuple(side["players"]) for side in summary["sides"])
+    return Result(sides, summary["winner"], tuple(summary["totals"]))
