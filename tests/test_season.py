@@ -337,3 +337,83 @@ def test_the_keepers_points_form_keeps_a_bad_table_as_typed_and_saves_a_good_one
     r = client.post(f"/groups/{group.id}/season?from=2026-01-01", data={"season_points": "9; 4"})
     assert r.status_code == 302 and r.headers["Location"].endswith(f"/groups/{group.id}/season?from=2026-01-01")
     assert lines(season(client, group, **YEAR)) == [(1, "Anna", 9, 1), (2, "Bruno", 4, 1)]
+
+
+# --- after the outside review: renamed players, exact points, open spans, odd input, a kept page ------------------
+
+
+def test_a_renamed_player_keeps_their_season_matched_through_the_games_they_played(app, client):
+    group = new_group(client)
+    played(app, group, "Monday", ["Anna", "Bruno"], "Anna", "2026-03-02")
+    played(app, group, "Tuesday", ["Anna", "Carla"], "Carla", "2026-03-03")
+    ids = {p["name"]: p["id"] for p in client.get(f"/api/v1/groups/{group.id}").get_json()["players"]}
+    r = client.patch(f"/api/v1/groups/{group.id}/players/{ids['Anna']}", json={"name": "Annie"}, headers=group.key)
+    assert r.status_code == 200, r.get_json()
+    body = season(client, group, **YEAR)
+    assert lines(body) == [(1, "Annie", 43, 2), (2, "Carla", 25, 1), (3, "Bruno", 18, 1)]
+    assert body["standings"][0]["player"] == ids["Anna"]
+    # A later event under the new name adds to the same line.
+    played(app, group, "Wednesday", ["Annie", "Bruno"], "Annie", "2026-03-04")
+    assert lines(season(client, group, **YEAR))[0] == (1, "Annie", 68, 3)
+    assert "Annie" in client.get(f"/groups/{group.id}/season?from=2026-01-01").get_data(as_text=True)
+
+
+def test_points_are_shown_exactly_alike_on_the_page_the_sheet_and_in_the_api(app, client):
+    group = new_group(client)
+    played(app, group, "Monday", ["Anna", "Bruno"], "Anna", "2026-03-02", 1.25)
+    body = season(client, group, **YEAR)
+    assert lines(body) == [(1, "Anna", 31.25, 1), (2, "Bruno", 22.5, 1)]
+    for address in ("/groups/{}/season?from=2026-01-01", "/groups/{}/season/sheet?from=2026-01-01"):
+        text = client.get(address.format(group.id), headers={"Accept-Language": "it"}).get_data(as_text=True)
+        assert "31,25" in text and "22,5" in text and "31,2<" not in text
+
+
+def test_one_day_alone_opens_the_season_on_the_other_side(app, client):
+    group = new_group(client)
+    played(app, group, "Old", ["Anna", "Bruno"], "Anna", "2025-06-02")
+    played(app, group, "New", ["Anna", "Bruno"], "Bruno", "2027-06-02")
+    up_to = season(client, group, to="2025-12-31")
+    assert (up_to["from"], up_to["to"], [e["name"] for e in up_to["events"]]) == (None, "2025-12-31", ["Old"])
+    on = season(client, group, **{"from": "2027-01-01"})
+    assert (on["from"], on["to"], [e["name"] for e in on["events"]]) == ("2027-01-01", None, ["New"])
+    page = client.get(f"/groups/{group.id}/season?from=2027-01-01")
+    assert page.status_code == 200 and "From Jan 1, 2027 on" in page.get_data(as_text=True)
+    assert "Up to Dec 31, 2025" in client.get(f"/groups/{group.id}/season?to=2025-12-31").get_data(as_text=True)
+    # A refusal names only the days sent.
+    r = client.get(f"/api/v1/groups/{group.id}/season?from=2026-05-01&to=2026-04-01")
+    assert r.get_json()["message"] == "to (2026-04-01) must not come before from (2026-05-01)"
+
+
+@pytest.mark.parametrize("day", ["0001-01-01", "9999-12-31", "2026-W48-5", "2026-1-01"])
+def test_days_outside_the_years_kept_or_not_written_yyyy_mm_dd_are_refused(client, day):
+    group = new_group(client)
+    r = client.get(f"/api/v1/groups/{group.id}/season", query_string={"from": day})
+    assert (r.status_code, r.get_json()["field"]) == (400, "from") and "1900 to 2999" in r.get_json()["message"]
+    r = client.post("/api/v1/events", json={"name": "Night", "players": ["Anna", "Bruno"], "rounds": 1, "date": day})
+    assert (r.status_code, r.get_json()["field"]) == (400, "date")
+
+
+@pytest.mark.parametrize("weight", ["1_0", "0.005", 0.005, "1e1", "1.255"])
+def test_a_weight_with_underscores_or_more_than_two_decimals_is_refused(client, weight):
+    r = client.post(
+        "/api/v1/events", json={"name": "Night", "players": ["Anna", "Bruno"], "rounds": 1, "weight": weight}
+    )
+    assert (r.status_code, r.get_json()["field"]) == (400, "weight") and "two decimals" in r.get_json()["message"]
+
+
+def test_the_page_lists_its_first_players_and_a_readers_copy_is_kept_until_the_season_changes(app, client, monkeypatch):
+    from scorekeeper.web.group import season as season_web
+
+    group = new_group(client)
+    played(app, group, "Monday", ["Anna", "Bruno"], "Anna", "2026-03-02")
+    monkeypatch.setattr(season_web, "PAGE_LINES", 1)
+    made = []
+    real_page = season_web._page
+    monkeypatch.setattr(season_web, "_page", lambda *a: made.append(1) or real_page(*a))
+    address = f"/groups/{group.id}/season?from=2026-01-01"
+    first = client.get(address).get_data(as_text=True)
+    assert "Anna" in first and "Bruno" not in first and "and 1 more player" in first
+    assert client.get(address).get_data(as_text=True).count("Anna") == first.count("Anna") and len(made) == 1
+    played(app, group, "Tuesday", ["Bruno", "Carla"], "Bruno", "2026-03-03")
+    again = client.get(address).get_data(as_text=True)
+    assert len(made) == 2 and "Bruno" in again and "and 2 more players" in again

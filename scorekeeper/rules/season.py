@@ -13,6 +13,7 @@ weight and date), so that the API, the pages and the services ask one place.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -28,11 +29,22 @@ SEASON_PLACE_POINTS_MAX = 1000  # the points of one place
 WEIGHT_DEFAULT = 1.0
 WEIGHT_MIN, WEIGHT_MAX = 0.0, 10.0  # 0: an event played but not counted (a friendly night); 2: a final
 DATE_FORMAT = "YYYY-MM-DD"
+# The years a day may fall in: wide enough for any club's records and plans, narrow enough that a slip of the
+# keyboard (0001, 9999) is caught rather than kept.
+YEAR_MIN, YEAR_MAX = 1900, 2999
+FIRST_DAY, LAST_DAY = f"{YEAR_MIN}-01-01", f"{YEAR_MAX}-12-31"  # the ends of a span left open
+_DATE_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+# A weight as typed: digits, and at most two decimals after a point or a comma ("1", "1.5", "1,25").
+_WEIGHT_TEXT = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?", re.ASCII)
+WEIGHT_TEXT_MAX = 12  # the characters of a weight's text read at all (spaces around it included)
 # A season counts at most this many events (the latest of its days): a weekly club night for a year and its
 # finals, and a bound on what one season read costs however long a group keeps playing.
 SEASON_EVENTS_MAX = 60
 # A printed season sheet (one A4 page, however long the names): its first players, and its latest events counted.
 SHEET_LINES, SHEET_EVENTS = 25, 20
+# The season's page lists its first players (a club of hundreds stays one quick page on a phone); the rest are in
+# the API's answer, whose link the page gives.
+PAGE_LINES = 100
 
 
 def read_points_table(value: object, field: str = "season_points") -> tuple[int, ...]:
@@ -93,19 +105,23 @@ def read_points_text(text: object, field: str = "season_points") -> tuple[int, .
 
 
 def read_weight(value: object, field: str = "weight") -> float:
-    """An event's weight in the season: a number from WEIGHT_MIN to WEIGHT_MAX (a text of one too, from a form)."""
+    """An event's weight in the season: a number from WEIGHT_MIN to WEIGHT_MAX with at most two decimals (a text
+    of one too, from a form: "1.5" or "1,5"). More decimals are refused rather than rounded unseen: the season
+    adds weights up in hundredths.
+
+    >>> read_weight("1,25"), read_weight(2)
+    (1.25, 2.0)
+    """
     number: float | None = None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         number = float(value)
-    elif isinstance(value, str) and len(value) <= 12:
-        try:
-            number = float(value.strip().replace(",", "."))
-        except ValueError:
-            number = None
-    if number is None or not WEIGHT_MIN <= number <= WEIGHT_MAX or number != number:
+    elif isinstance(value, str) and len(value) <= WEIGHT_TEXT_MAX and _WEIGHT_TEXT.fullmatch(value.strip()):
+        number = float(value.strip().replace(",", "."))
+    if number is None or number != number or not WEIGHT_MIN <= number <= WEIGHT_MAX or round(number, 2) != number:
         raise InvalidGameError(
             msg(
-                "the weight must be a number from %(min)s to %(max)s (1 for an ordinary evening), not %(got)s",
+                "the weight must be a number from %(min)s to %(max)s with at most two decimals (1 for an ordinary "
+                "evening), not %(got)s",
                 min=int(WEIGHT_MIN),
                 max=int(WEIGHT_MAX),
                 got=excerpt(value),
@@ -116,35 +132,52 @@ def read_weight(value: object, field: str = "weight") -> float:
 
 
 def read_date(value: object, field: str = "date") -> str:
-    """A day as sent: ``YYYY-MM-DD``, a real date."""
-    if isinstance(value, str) and len(value) == len(DATE_FORMAT):
+    """A day as sent: ``YYYY-MM-DD``, a real date in the years YEAR_MIN to YEAR_MAX. ``field`` is how the asker
+    calls it (the API's field, or a form's label), which a refusal names.
+
+    >>> read_date("2026-02-28")
+    '2026-02-28'
+    """
+    if isinstance(value, str) and _DATE_TEXT.fullmatch(value) and YEAR_MIN <= int(value[:4]) <= YEAR_MAX:
         try:
             return date.fromisoformat(value).isoformat()
         except ValueError:
             pass
     raise InvalidGameError(
         msg(
-            "%(field)s must be a day written YYYY-MM-DD, e.g. 2026-11-27, not %(got)s", field=field, got=excerpt(value)
+            "%(field)s must be a day written YYYY-MM-DD from the year %(first)s to %(last)s, e.g. 2026-11-27, "
+            "not %(got)s",
+            field=field,
+            first=YEAR_MIN,
+            last=YEAR_MAX,
+            got=excerpt(value),
         ),
         field,
     )
 
 
-def read_span(first: object, last: object, today: date, names: tuple[str, str] = ("from", "to")) -> tuple[str, str]:
-    """The season's days, both counted: ``first`` and ``last`` as sent (None or "" for unsaid). Unsaid, a season
-    is the calendar year of ``today``: from its 1 January to its 31 December. ``names`` are the two days' fields
-    as the asker calls them (the API's ``from`` and ``to``; a form's labels), which a refusal names.
+def read_span(
+    first: object, last: object, today: date, names: tuple[str, str] = ("from", "to")
+) -> tuple[str | None, str | None]:
+    """The season's days, both counted, as (first day, last day): ``first`` and ``last`` as sent (None or "" for
+    unsaid). One day said alone is a span open on the other side (None: from that day on, or everything up to that
+    day); neither said is the calendar year of ``today``. ``names`` are the two days' fields as the asker calls
+    them (the API's ``from`` and ``to``; a form's labels), which a refusal names: only days the asker sent.
 
     >>> read_span(None, "", date(2026, 11, 27))
     ('2026-01-01', '2026-12-31')
+    >>> read_span(None, "2025-12-31", date(2026, 11, 27)), read_span("2027-01-01", None, date(2026, 11, 27))
+    ((None, '2025-12-31'), ('2027-01-01', None))
     >>> read_span("2026-03-01", "2026-02-01", date(2026, 11, 27))
     Traceback (most recent call last):
     ...
     scorekeeper.rules.errors.InvalidGameError: to (2026-02-01) must not come before from (2026-03-01)
     """
-    start = read_date(first, names[0]) if first not in (None, "") else date(today.year, 1, 1).isoformat()
-    end = read_date(last, names[1]) if last not in (None, "") else date(today.year, 12, 31).isoformat()
-    if end < start:
+    start = read_date(first, names[0]) if first not in (None, "") else None
+    end = read_date(last, names[1]) if last not in (None, "") else None
+    if start is None and end is None:
+        return date(today.year, 1, 1).isoformat(), date(today.year, 12, 31).isoformat()
+    if start is not None and end is not None and end < start:
         raise InvalidGameError(
             msg(
                 "%(last_name)s (%(last)s) must not come before %(first_name)s (%(first)s)",
@@ -214,12 +247,13 @@ def place_hundredths(table: Sequence[int], rank: int, weight: float) -> int:
 
 
 def shown(hundredths: int) -> float:
-    """Points as shown: at most one decimal (an int-valued float prints without one in the pages).
+    """Points as shown: exactly, with the two decimals a weight may give (an int-valued float prints without
+    any in the pages), so that lines showing the same points are the lines equal in hundredths.
 
-    >>> shown(3750), shown(2500), shown(1234)
-    (37.5, 25.0, 12.3)
+    >>> shown(3750), shown(2500), shown(3125)
+    (37.5, 25.0, 31.25)
     """
-    return round(hundredths / 100, 1)
+    return round(hundredths / 100, 2)
 
 
 def season_standings(events: Sequence[EventPlaces], table: Sequence[int]) -> list[SeasonLine]:

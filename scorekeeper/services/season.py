@@ -3,12 +3,16 @@ weight (``rules.season`` works the standings out; this module reads what they ne
 
 An event counts once it is finished (every planned round paired and closed): its final standings no longer
 change with its tables' games, only with the organiser's word, which bumps the event's version. The players of
-different events are matched as the group matches names (case and spacing ignored), a merged player's name
-counting for whom they were merged into; a name the group does not know stands for itself.
+different events are matched through the games they played: each table's game seats the group's players by id,
+so a player renamed since keeps their season, and a merged player counts for whom they were merged into. An
+entrant who played no game (a bye, a withdrawal before round 1) is matched by name as the group matches names
+(case and spacing ignored); a name the group does not know stands for itself.
 
 Cost: a season counts at most ``SEASON_EVENTS_MAX`` events (the latest; the page says when older ones were left
-out), and each season is kept per state (the points table, the events counted with their versions, weights and
-days, the group's players): a page read again while nothing changed costs a few small reads.
+out). Each counted event's places are kept per event version (``EVENTS_KEPT``), so a season of days not asked
+before only adds kept places up; and each season is kept per state (the points table, the events counted with
+their versions, weights and days, the group's players): a page read again while nothing changed costs a few
+small reads.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from typing import Any
 
 from scorekeeper.rules.season import (
     DEFAULT_SEASON_POINTS,
+    FIRST_DAY,
+    LAST_DAY,
     SEASON_EVENTS_MAX,
     Best,
     EventPlaces,
@@ -58,16 +64,18 @@ class SeasonStanding:
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    """A season as its page and the API show it. ``more``: older finished events in these days were left out
-    (past ``SEASON_EVENTS_MAX``). Shared by every reader while nothing changes: read it, never change it."""
+    """A season as its page and the API show it: ``first`` and ``last`` its days, both counted (None: open on that
+    side, only the other day said). ``more``: older finished events in these days were left out (past
+    ``SEASON_EVENTS_MAX``). Shared by every reader while nothing changes: read it, never change it."""
 
-    first: str
-    last: str
+    first: str | None
+    last: str | None
     points: tuple[int, ...]
     default_points: bool
     events: tuple[SeasonEvent, ...]
     standings: tuple[SeasonStanding, ...]
     more: bool
+    state: tuple[Any, ...] = ()  # what the season was worked out from: equal states, equal seasons (pages kept)
 
 
 def today() -> date:
@@ -100,22 +108,30 @@ def set_points_table(store: Store, group_id: str, key: str | None, value: object
     return DEFAULT_SEASON_POINTS if table is None else table
 
 
-# Seasons kept per state for the seasons read most lately in this process (a few KB each).
+# An event's final places as the season reads them: each standing's rank and its players, each as (the name the
+# event lists, the group player id seated at its games or None when they played none).
+_Places = tuple[tuple[int, tuple[tuple[str, str | None], ...]], ...]
+
+
+# Seasons kept per state for the seasons read most lately in this process (a few KB each, up to a few hundred KB
+# for a group of hundreds of players), and each counted event's places per version (a few hundred bytes each).
 SEASONS_KEPT = 32
-_kept: OrderedDict[tuple[str, str, str, str], tuple[tuple[Any, ...], Season]] = OrderedDict()
+EVENTS_KEPT = 512
+_kept: OrderedDict[tuple[str, str, str | None, str | None], tuple[tuple[Any, ...], Season]] = OrderedDict()
+_kept_places: OrderedDict[tuple[str, str, int], _Places | None] = OrderedDict()
 _kept_lock = threading.Lock()
 
 
 def season(
     store: Store, group_id: str, first: object = None, last: object = None, names: tuple[str, str] = ("from", "to")
 ) -> Season:
-    """The group's season from day ``first`` to day ``last`` (both counted; unsaid: this calendar year).
-    Bad days are ``BadInput`` naming the field (``names``: how the asker calls the two); an unknown group
-    ``NotFound``."""
+    """The group's season from day ``first`` to day ``last`` (both counted; one alone: open on the other side;
+    neither: this calendar year). Bad days are ``BadInput`` naming the field (``names``: how the asker calls the
+    two); an unknown group ``NotFound``."""
     groups.get(store, group_id)
     start, end = read_span(first, last, today(), names)
     kept_table = store.group_season_points(group_id)
-    rows = store.group_finished_events(group_id, start, end, SEASON_EVENTS_MAX + 1)
+    rows = store.group_finished_events(group_id, start or FIRST_DAY, end or LAST_DAY, SEASON_EVENTS_MAX + 1)
     known = store.players(group_id)
     state = (
         kept_table,
@@ -128,7 +144,7 @@ def season(
         if held is not None and held[0] == state:
             _kept.move_to_end(key)
             return held[1]
-    made = _season(store, start, end, _table(kept_table), rows, known)
+    made = _season(store, start, end, _table(kept_table), rows, known, state)
     if not store.in_transaction:
         with _kept_lock:
             _kept[key] = (state, made)
@@ -138,21 +154,60 @@ def season(
     return made
 
 
+def _places(store: Store, event_id: str, version: int) -> _Places | None:
+    """A finished event's places (None: not finished after all, reopened since it was listed), kept per version:
+    a finished event's places change only with the organiser's word, which bumps its version."""
+    key = (store.path, event_id, version)
+    with _kept_lock:
+        if key in _kept_places:
+            _kept_places.move_to_end(key)
+            return _kept_places[key]
+    event = events.get(store, event_id)
+    made: _Places | None = None
+    if event.finished:
+        tables = [t for r in event.rounds for t in r.tables]
+        seated = store.seats([t.game_id for t in tables])
+        # Each name the event lists, the player seated under it (names are unique within an event).
+        seat_of: dict[str, str] = {}
+        for t in tables:
+            for side, ids in zip(t.sides, seated.get(t.game_id, []), strict=False):
+                listed = event.side(side).players
+                if len(listed) == len(ids):
+                    seat_of.update(zip(listed, ids, strict=True))
+        entrants = {e.id: e for e in event.entrants}
+        made = tuple(
+            (line.rank, tuple((p, seat_of.get(p)) for p in entrants[line.entrant].players))
+            for line in events.standings_of(event)
+            if line.entrant in entrants
+        )
+    if event.version == version and not store.in_transaction:
+        with _kept_lock:
+            _kept_places[key] = made
+            while len(_kept_places) > EVENTS_KEPT:
+                _kept_places.popitem(last=False)
+    return made
+
+
 def _season(
     store: Store,
-    start: str,
-    end: str,
+    start: str | None,
+    end: str | None,
     table: tuple[tuple[int, ...], bool],
     rows: list[dict[str, Any]],
     known: list[dict[str, Any]],
+    state: tuple[Any, ...],
 ) -> Season:
-    # Each name key of the group finds its player (a merged one, whom they were merged into).
+    # Each player id and each name key of the group finds its player (a merged one, whom they were merged into).
     by_id = {p["id"]: p for p in known}
     player_of = {p["key"]: by_id[p["merged_into"] or p["id"]] for p in known}
     names: dict[str, tuple[str, str | None]] = {}  # a season player's key: (name shown, group player id)
 
-    def who(name: str) -> str:
-        found = player_of.get(groups.name_key(name))
+    def who(name: str, seated: str | None) -> str:
+        found = by_id.get(seated) if seated is not None else None
+        if found is not None:
+            found = by_id.get(found["merged_into"] or found["id"], found)
+        else:
+            found = player_of.get(groups.name_key(name))
         if found is not None:
             names.setdefault(found["id"], (found["name"], found["id"]))
             return str(found["id"])
@@ -163,23 +218,18 @@ def _season(
     counted: list[SeasonEvent] = []
     places: list[EventPlaces] = []
     for row in rows[:SEASON_EVENTS_MAX]:
-        event = events.get(store, row["id"])
-        if not event.finished:  # reopened since it was listed (a round paired again): not counted yet
+        made = _places(store, row["id"], row["version"])
+        if made is None:  # reopened since it was listed (a round paired again): not counted yet
             continue
-        entrants = {e.id: e for e in event.entrants}
         weight = float(row["weight"])
-        counted.append(SeasonEvent(event.id, event.name, row["date"], weight))
+        counted.append(SeasonEvent(row["id"], row["name"], row["date"], weight))
         places.append(
             EventPlaces(
-                event.id,
-                event.name,
+                row["id"],
+                row["name"],
                 row["date"],
                 weight,
-                tuple(
-                    (line.rank, tuple(who(p) for p in entrants[line.entrant].players))
-                    for line in events.standings_of(event)
-                    if line.entrant in entrants
-                ),
+                tuple((rank, tuple(who(name, seated) for name, seated in players)) for rank, players in made),
             )
         )
     # Lines sharing a place are listed by name (the core lists them by key).
@@ -195,4 +245,5 @@ def _season(
             for line in lines
         ),
         len(rows) > SEASON_EVENTS_MAX,
+        state,
     )

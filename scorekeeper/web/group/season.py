@@ -3,6 +3,10 @@ results), its printable one-page sheet, and the keeper's form for the points tab
 
 Routes of the ``group`` blueprint. Like the group's page, the season is open to anyone with the group's link; the
 points table is the group keeper's (the phone that keeps the group's key).
+
+Cost: the page lists the first ``PAGE_LINES`` players, and a reader's page (not the keeper's, which carries the
+points form) is made once per state of the season, language and days asked, and kept like the ladder's: a page
+read again while nothing changed costs the season's few small reads and a lookup.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel.numbers import format_decimal
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -19,13 +23,20 @@ from wtforms import StringField
 from wtforms.validators import Optional
 
 from scorekeeper.rules import ScopaError
-from scorekeeper.rules.season import POINTS_TEXT_MAX, SEASON_EVENTS_MAX, SHEET_EVENTS, SHEET_LINES, read_points_text
+from scorekeeper.rules.season import (
+    PAGE_LINES,
+    POINTS_TEXT_MAX,
+    SEASON_EVENTS_MAX,
+    SHEET_EVENTS,
+    SHEET_LINES,
+    read_points_text,
+)
 from scorekeeper.services import groups
 from scorekeeper.services import season as seasons
-from scorekeeper.web.common import limits
+from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.exports import sheet_date
-from scorekeeper.web.common.keepers import kept_groups, may_change_group
+from scorekeeper.web.common.keepers import FORGET, kept_groups, may_change_group
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.group import bp
 
@@ -47,8 +58,18 @@ class PointsForm(FlaskForm):
 
 
 def points_text(value: float) -> str:
-    """Season points as the page's language writes them: at most one decimal ("37.5", "37,5", "25")."""
-    return str(format_decimal(value, format="#,##0.#", locale=get_locale()))
+    """Season points as the page's language writes them, exactly: the up to two decimals a weight gives ("31.25",
+    "37,5", "25"), so that lines showing the same points are equal."""
+    return str(format_decimal(value, format="#,##0.##", locale=get_locale()))
+
+
+def days_text(first: str | None, last: str | None) -> str:
+    """The days a season counts, in words: both ends, or the one said ("From 1 March 2026 on")."""
+    if first is None:
+        return _("Up to %(to)s", to=sheet_date(last or ""))
+    if last is None:
+        return _("From %(from)s on", **{"from": sheet_date(first)})
+    return _("From %(from)s to %(to)s", **{"from": sheet_date(first), "to": sheet_date(last)})
 
 
 def weight_text(value: float) -> str:
@@ -78,7 +99,7 @@ def _season(group_id: str) -> tuple[DaysForm, seasons.Season | None]:
         return form, None
 
 
-def _page(group_id: str, points_form: PointsForm | None = None) -> ResponseReturnValue:
+def _page(group_id: str, points_form: PointsForm | None = None) -> tuple[str, int]:
     group = groups.get(store(), group_id)
     days, made = _season(group_id)
     keeper = may_change_group(group_id)
@@ -96,6 +117,8 @@ def _page(group_id: str, points_form: PointsForm | None = None) -> ResponseRetur
         table=table,
         default_table=default,
         events_max=SEASON_EVENTS_MAX,
+        page_lines=PAGE_LINES,
+        left_out=max(0, len(made.standings) - PAGE_LINES) if made else 0,
     ), (400 if failed else 200)
 
 
@@ -107,6 +130,7 @@ def _shown(group: dict[str, Any], made: seasons.Season | None) -> dict[str, Any]
         "points_text": points_text,
         "weight_text": weight_text,
         "day": sheet_date,
+        "days_text": days_text(made.first, made.last) if made else "",
         "table_line": ", ".join(f"{n}: {p}" for n, p in enumerate(made.points, start=1)) if made else "",
     }
 
@@ -114,8 +138,43 @@ def _shown(group: dict[str, Any], made: seasons.Season | None) -> dict[str, Any]
 @bp.get("/groups/<group_id>/season")
 @limits.heavy
 def season_page(group_id: str) -> ResponseReturnValue:
-    """The group's season: the standings between two days (this year unless said), the events counted."""
-    return _page(group_id)
+    """The group's season: the standings between two days (this year unless said), the events counted. A
+    reader's plain GET is answered from the page kept for this state of the season (see the module's Cost)."""
+    if not _plain_get() or may_change_group(group_id):
+        return _page(group_id)
+    first, last = request.args.get("from"), request.args.get("to")
+    try:
+        seasons.season(store(), group_id, first, last)
+    except ScopaError:
+        return _page(group_id)  # the days' error, shown on the page (the form names the fields as labelled)
+
+    def make() -> str:
+        g.kept_page = True
+        try:
+            return _page(group_id)[0]
+        finally:
+            g.kept_page = False
+
+    def version() -> tuple[object, ...]:
+        return seasons.season(store(), group_id, first, last).state
+
+    page = rendered.kept(("season", group_id, first or None, last or None), version, make)
+    return rendered.for_request(page)
+
+
+def _plain_get() -> bool:
+    """A reader's GET of the page with at most its days in the address and nothing pending for this phone in its
+    session: the page every phone would get alike (``rendered.plain_get``, the days allowed)."""
+    if request.method != "GET" or not set(request.args) <= {"from", "to"}:
+        return False
+    if "_flashes" in session or FORGET in session:
+        return False
+    for name, _value in request.headers.items():
+        lowered = name.lower()
+        if lowered == "service-worker" or (lowered.startswith("x-") and not lowered.startswith(rendered._ORDINARY_X)):
+            return False
+    return True
+
 
 
 @bp.post("/groups/<group_id>/season")
