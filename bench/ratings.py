@@ -8,8 +8,11 @@ longer than what is measured), two players a game or two teams of two, among a c
 - after a change: a hand corrected in one game, then the ratings read again (the same work, less the process's
   start). Warm: read again with nothing changed, through the API. Aim: under 20 ms.
 - the ladder page, warm, as a ratio to a finished game's scoreboard, warm. Aim: at most 3x.
+- a group's season page of 60 one-round events among 400 players (each event 14 of them), warm, as a ratio to a
+  scoreboard, warm; and the season of days not asked before (its events' places kept). Aim: at most 3x.
 
-``BENCH_QUICK=1`` stops at 100 games. A JSON copy goes to bench/out/ratings.json.
+``BENCH_QUICK=1`` stops at 100 games, and a season of 10 events among 60 players. A JSON copy goes to
+bench/out/ratings.json.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from app import create_app
 from bench.serving import BENCH_LIMITS
 from scorekeeper.rules import Rules, Side
 from scorekeeper.rules.ledger import HandEntry
-from scorekeeper.services import games, groups, ratings
+from scorekeeper.services import events, games, groups, ratings
 from scorekeeper.store import Store
 
 OUT = Path(__file__).parent / "out"
@@ -124,10 +127,49 @@ def main() -> None:
                     f"warm through the API {warm:5.2f} ms (aim < 20); ladder page {ladder:5.2f} ms = "
                     f"{ladder / board:.2f}x a scoreboard ({board:5.2f} ms; aim <= 3x)"
                 )
+    season_line()
     OUT.mkdir(exist_ok=True)
     (OUT / "ratings.json").write_text(json.dumps({"sizes": results}, indent=2) + "\n")
     last_size = results[-1]
     print(f"ladder page / scoreboard: {last_size['ladder_to_scoreboard']}x at {last_size['games']} games (aim <= 3x)")
+
+
+def season_line() -> None:
+    """The season page of a group of many events and players against a scoreboard, both warm."""
+    count, club = (10, 60) if QUICK else (60, 400)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "season.sqlite3")
+        app = create_app({"DATABASE": path, "TESTING": False, **BENCH_LIMITS})
+        client = app.test_client()
+        with Store(path) as store:
+            group_id = groups.new_group(store, "Season")[0]
+            game_id = ""
+            for n in range(count):
+                players = [f"Player {(n * 14 + k) % club:03d}" for k in range(14)]
+                event_id, key = events.new_event(
+                    store,
+                    name=f"Night {n}",
+                    players=players,
+                    rounds=1,
+                    group_id=group_id,
+                    date=f"2026-{1 + n // 28:02d}-{1 + n % 28:02d}",
+                )
+                for table in events.pair_next(store, event_id, key).tables:
+                    events.set_result(store, event_id, key, 1, table.number, str(table.number % 2), [4, 1])
+                    game_id = table.game_id
+                events.close_round(store, event_id, key, 1)
+        page = f"/groups/{group_id}/season?from=2026-01-01&to=2026-12-31"
+        season = timed(client, page, 15)
+        board = timed(client, f"/g/{game_id}", 15)
+        start = time.perf_counter()
+        for day in range(1, 11):  # ten spans not asked before: the events' places are kept, only summed again
+            r = client.get(f"/api/v1/groups/{group_id}/season?from=2026-01-{day:02d}")
+            assert r.status_code == 200
+        fresh = (time.perf_counter() - start) * 100
+    print(
+        f"season page of {count} events among {club} players: {season:5.2f} ms = {season / board:.2f}x a "
+        f"scoreboard ({board:5.2f} ms; aim <= 3x); a season of new days {fresh:5.1f} ms"
+    )
 
 
 if __name__ == "__main__":

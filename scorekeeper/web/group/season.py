@@ -144,7 +144,7 @@ def season_page(group_id: str) -> ResponseReturnValue:
         return _page(group_id)
     first, last = request.args.get("from"), request.args.get("to")
     try:
-        seasons.season(store(), group_id, first, last)
+        states = [seasons.season(store(), group_id, first, last).state]
     except ScopaError:
         return _page(group_id)  # the days' error, shown on the page (the form names the fields as labelled)
 
@@ -156,7 +156,8 @@ def season_page(group_id: str) -> ResponseReturnValue:
             g.kept_page = False
 
     def version() -> tuple[object, ...]:
-        return seasons.season(store(), group_id, first, last).state
+        # The state just read, then (asked again once a page was made) the state read afresh.
+        return states.pop() if states else seasons.season(store(), group_id, first, last).state
 
     page = rendered.kept(("season", group_id, first or None, last or None), version, make)
     return rendered.for_request(page)
