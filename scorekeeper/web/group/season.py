@@ -177,7 +177,6 @@ def _plain_get() -> bool:
     return True
 
 
-
 @bp.post("/groups/<group_id>/season")
 @limits.entrants
 def set_points(group_id: str) -> ResponseReturnValue:
