@@ -201,6 +201,86 @@ def test_baraonda_needs_tables_of_four_and_single_players(client):
     assert r.status_code == 400 and r.get_json()["field"] == "players"
 
 
+def test_a_baraonda_without_table_size_is_played_at_tables_of_four(client):
+    r = client.post("/api/v1/events", json={"name": "Night", "players": NAMES[:8], "pairing": "baraonda"})
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["table_size"] == 4
+
+
+def test_pairs_typed_into_a_baraondas_list_are_refused_saying_one_player_a_line(client):
+    form = {"name": "Sera", "players": "Anna & Bruno\nCarla & Dario\n", "pairing": "baraonda", "table_size": "4"}
+    form |= {"profile": "classic", "win": "2", "draw": "1", "loss": "0", "bye": "1"}
+    r = client.post("/events/new", data=form)
+    assert r.status_code == 400
+    assert "a baraonda lists one player a line" in r.get_data(as_text=True)
+    r = client.post("/api/v1/events", json={"name": "Sera", "players": ["Anna & Bruno", "Carla", "Dario", "Elena"]})
+    assert r.status_code == 201  # a Swiss event of single players may have such a name
+    r = client.post(
+        "/api/v1/events",
+        json={"name": "Sera", "players": ["Anna", "Bruno", "Carla", "Dario + Elena"], "pairing": "baraonda"},
+    )
+    assert r.status_code == 400 and r.get_json()["field"] == "players[3]"
+    assert "a baraonda lists one player a line" in r.get_json()["message"]
+
+
+def test_a_baraondas_page_counts_players_not_pairs(client):
+    event = evening(client, 8)
+    client.get(event["organiser_url"])
+    page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert "Not started: 8 players entered." in page and "players or pairs" not in page
+
+
+def withdraw(client, event, *names):
+    listed = {p["name"]: p["id"] for p in client.get(f"/api/v1/events/{event['id']}").get_json()["players"]}
+    for name in names:
+        r = client.post(f"/api/v1/events/{event['id']}/entrants/{listed[name]}/withdraw", headers=event.key, json={})
+        assert r.status_code == 200, r.get_json()
+
+
+def test_an_evening_left_with_too_few_players_ends_and_is_finished(client):
+    event = evening(client, 5)
+    client.get(event["organiser_url"])  # this phone runs it
+    for table in pair(client, event)["tables"]:
+        play(client, table, winner=0)
+    withdraw(client, event, "P01", "P02")
+    r = client.post(f"/api/v1/events/{event['id']}/rounds", headers=event.key)
+    assert r.status_code == 409 and "end the evening here" in r.get_json()["message"]
+    page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert 'id="finish-event"' in page and "End the evening here" in page and "Pair round 2" not in page
+    r = client.post(f"/api/v1/events/{event['id']}/finish", headers={"X-Organiser-Key": "wrong"})
+    assert r.status_code in (403, 404)
+    r = client.post(f"/api/v1/events/{event['id']}/finish", headers=event.key)
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["finished"] is True and r.get_json()["rounds"] == 1
+    assert client.get(f"/api/v1/events/{event['id']}").get_json()["finished"] is True
+    r = client.post(f"/api/v1/events/{event['id']}/rounds", headers=event.key)
+    assert r.status_code == 409  # nothing more to pair
+    page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert "Final standings: the event is over." in page and 'id="finish-event"' not in page
+
+
+def test_an_open_round_paired_again_with_too_few_players_lets_the_evening_end_on_the_page(client):
+    event = evening(client, 5)
+    client.get(event["organiser_url"])
+    for table in pair(client, event)["tables"]:
+        play(client, table, winner=0)
+    second = pair(client, event)
+    seated = [p for t in second["tables"] for s in t["sides"] for p in s["players"]]
+    withdraw(client, event, seated[0], seated[1])
+    # Pairing it again agrees with pairing the next round: too few for a table, so everyone left sits it out...
+    r = client.post(f"/api/v1/events/{event['id']}/rounds/2/repair", headers=event.key)
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["tables"] == [] and len(r.get_json()["byes"]) == 3
+    # ... and the organiser ends the evening on the page: round 2 closed, the event finished.
+    page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert 'id="finish-event"' in page and "Pair round 3" not in page
+    r = client.post(f"/e/{event['id']}/finish", data={})
+    assert r.status_code == 302
+    body = client.get(f"/api/v1/events/{event['id']}").get_json()
+    assert body["finished"] is True and body["rounds"] == 2
+    assert "The event is over: its standings are final." in client.get(f"/e/{event['id']}").get_data(as_text=True)
+
+
 def test_weight_and_date_are_stored_and_shown(client):
     event = evening(client, 8, weight=2, date="2026-11-20")
     assert (event["weight"], event["date"]) == (2.0, "2026-11-20")

@@ -79,6 +79,8 @@ BARAONDA_CIRCLE_CHOICES = 24
 BARAONDA_STARTER_SEARCH = 300  # steps of the search for the 1-factorisation's starter (once per field size)
 _EMPTY = ""  # the empty seat that makes an odd field even for the circle method (no entrant id is empty)
 BARAONDA_ENTRANTS_MIN = 4  # one table
+# What may join two names on one line of the players' list into a pair: "Anna & Carla", "Anna, Carla".
+PAIR_MARKS = ("&", ",", "/", "+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +179,45 @@ class Standing:
             "tiebreaks": dict(self.tiebreaks),
             "separated_by": self.separated_by,
         }
+
+
+def fixed_table_size(pairing: str) -> int | None:
+    """The tables a pairing always seats, or None when they are the organiser's choice: a baraonda is played at
+    tables of four (two partnerships), whatever else is asked.
+
+    >>> fixed_table_size("baraonda"), fixed_table_size("swiss")
+    (4, None)
+    """
+    return PAIRS_TABLE if pairing == "baraonda" else None
+
+
+def players_a_line(pairing: str, table_size: int) -> int:
+    """How many players each entrant (a line of the players' list, a late arrival) names: a fixed pair at tables
+    of four, else one; a baraonda's players are listed alone, as its partnerships change every round.
+
+    >>> players_a_line("swiss", 4), players_a_line("baraonda", 4), players_a_line("swiss", 2)
+    (2, 1, 1)
+    """
+    return 2 if table_size == PAIRS_TABLE and fixed_table_size(pairing) is None else 1
+
+
+def split_pair(line: str) -> list[str]:
+    """A line of the players' list as the names it gives: two for "Anna & Carla" (or "Anna, Carla", "Anna / Carla",
+    "Anna + Carla"), else the line alone.
+
+    >>> split_pair("Anna & Carla"), split_pair("Anna")
+    (['Anna', 'Carla'], ['Anna'])
+    """
+    for mark in PAIR_MARKS:
+        if mark in line:
+            return [part.strip() for part in line.split(mark, 1)]
+    return [line]
+
+
+def baraonda_playable(count: int) -> bool:
+    """Whether ``count`` players still playing make a baraonda round: at least one table of four. With fewer, the
+    evening can only end (or the few left sit the open round out)."""
+    return count >= BARAONDA_ENTRANTS_MIN
 
 
 def tiebreaks_of(pairing: str) -> tuple[str, ...]:
@@ -418,7 +459,7 @@ def standings(
 
 def _players(result: Result) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The entrants on each side of a result: one each, or a baraonda's partnership ("3+7": "3" and "7")."""
-    return (tuple(result.sides[0].split(PARTNERS_MARK)), tuple(result.sides[1].split(PARTNERS_MARK)))
+    return (partners(result.sides[0]), partners(result.sides[1]))
 
 
 def separated_by(above: Standing, below: Standing, keys: Sequence[str]) -> str:
@@ -459,6 +500,15 @@ def partnership(players: Sequence[str]) -> str:
     '3+7'
     """
     return PARTNERS_MARK.join(players)
+
+
+def partners(side: str) -> tuple[str, ...]:
+    """The entrant ids a table's side names: one, or a baraonda's partnership's two (``partnership`` undone).
+
+    >>> partners("3+7"), partners("5")
+    (('3', '7'), ('5',))
+    """
+    return tuple(side.split(PARTNERS_MARK))
 
 
 @lru_cache(maxsize=ENTRANTS_MAX)
@@ -520,7 +570,7 @@ def baraonda_round(
     round.
     """
     present = list(ranked)
-    if len(present) < BARAONDA_ENTRANTS_MIN:
+    if not baraonda_playable(len(present)):
         raise InvalidGameError(
             msg("a baraonda round needs at least %(n)s players present", n=BARAONDA_ENTRANTS_MIN), "players"
         )

@@ -35,7 +35,11 @@ from scorekeeper.rules.events import (
     TABLE_SIZES,
     MatchPoints,
     Standing,
+    baraonda_playable,
+    fixed_table_size,
     pairing_for,
+    players_a_line,
+    split_pair,
     tiebreaks_of,
 )
 from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
@@ -118,21 +122,17 @@ class EventForm(FlaskForm):
     bye = IntegerField(_l("Bye"), default=MatchPoints().bye, validators=[NumberRange(0, MATCH_POINTS_MAX)])
     group = SelectField(_l("Group"), choices=[SelectChoice("", "")], default="", validate_choice=False)
 
+    def table_size_chosen(self) -> int:
+        """The tables asked for: the pairing's own (a baraonda's four, whatever the form says), else the form's."""
+        return fixed_table_size(self.pairing.data or "") or int(self.table_size.data or SINGLES_TABLE)
+
     def entrants(self) -> list[Any]:
-        """The players' lines: a name each, or for tables of four a pair ("Anna & Carla", or "Anna, Carla")."""
+        """The players' lines: a name each, or for fixed pairs a pair ("Anna & Carla", or "Anna, Carla")."""
         lines = [" ".join(line.split()) for line in (self.players.data or "").splitlines()]
         lines = [line for line in lines if line]
-        if self.table_size.data != str(PAIRS_TABLE) or self.pairing.data == "baraonda":
-            return lines  # a baraonda lists players one by one
-        pairs = []
-        for line in lines:
-            for mark in ("&", ",", "/", "+"):
-                if mark in line:
-                    pairs.append([part.strip() for part in line.split(mark, 1)])
-                    break
-            else:
-                pairs.append([line])  # refused by the core: a pair needs two names
-        return pairs
+        if players_a_line(self.pairing.data or "", self.table_size_chosen()) == 1:
+            return lines  # a line naming two is refused by the core, saying why
+        return [split_pair(line) for line in lines]  # a line of one name is refused: a pair needs two
 
 
 class ActionForm(FlaskForm):
@@ -187,8 +187,7 @@ def new_event() -> ResponseReturnValue:
                 players=entrants,
                 pairing=pairing,
                 rounds=form.rounds.data,
-                # A baraonda is played at tables of four, whichever the form says.
-                table_size=PAIRS_TABLE if pairing == "baraonda" else int(form.table_size.data or 2),
+                table_size=form.table_size_chosen(),
                 rules=rules,
                 # Every table plays with the deck its family's tables use (Escoba the Spanish one).
                 deck_style=DeckStyle.parse(rules.profile_info.deck),
@@ -312,6 +311,8 @@ def event_page(event_id: str) -> ResponseReturnValue:
         "event/event.html",
         **_view(event),
         organiser=key is not None,
+        # A baraonda whose players still playing no longer make a table of four can only end.
+        pairable=not event.baraonda or baraonda_playable(sum(1 for e in event.entrants if not e.withdrawn)),
         form=form,
         version=events.state(store(), event_id),
         shown=shown,
@@ -440,6 +441,18 @@ def pair_round(event_id: str) -> ResponseReturnValue:
         return _report(err, event_id)
     flash(_("Round %(n)s paired: print the table cards, or read them out.", n=played.number))
     # The top of the page, not the round's tables: the notice and the table cards link stay in view.
+    return _back(event_id)
+
+
+@bp.post("/e/<event_id>/finish")
+def finish_event(event_id: str) -> ResponseReturnValue:
+    """End the event after the rounds played (a baraonda whose players left too few for a table)."""
+    key, _form = _action(event_id)
+    try:
+        events.finish(store(), event_id, key)
+    except ScopaError as err:
+        return _report(err, event_id)
+    flash(_("The event is over: its standings are final."))
     return _back(event_id)
 
 
