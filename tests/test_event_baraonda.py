@@ -281,6 +281,18 @@ def test_an_open_round_paired_again_with_too_few_players_lets_the_evening_end_on
     assert "The event is over: its standings are final." in client.get(f"/e/{event['id']}").get_data(as_text=True)
 
 
+def test_the_forms_day_is_refused_under_its_own_label(client):
+    form = {"name": "Sera", "players": "Anna\nBruno\nCarla\nDario\n", "pairing": "baraonda", "date": "someday"}
+    form |= {"profile": "classic", "win": "2", "draw": "1", "loss": "0", "bye": "1"}
+    r = client.post("/events/new", data=form)
+    assert r.status_code == 400
+    error = r.get_data(as_text=True).split('id="form-error">', 1)[1].split("</p>", 1)[0]
+    assert error.startswith("Day ") and "date" not in error.lower()
+    r = client.post("/events/new", data=form | {"date": "", "weight": "lots"})
+    error = r.get_data(as_text=True).split('id="form-error">', 1)[1].split("</p>", 1)[0]
+    assert r.status_code == 400 and "weight" in error.lower()
+
+
 def test_weight_and_date_are_stored_and_shown(client):
     event = evening(client, 8, weight=2, date="2026-11-20")
     assert (event["weight"], event["date"]) == (2.0, "2026-11-20")

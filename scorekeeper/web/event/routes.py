@@ -45,7 +45,8 @@ from scorekeeper.rules.events import (
 from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES, TARGET_RANGE
-from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX
+from scorekeeper.rules.errors import InvalidGameError
+from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX, read_date, read_weight
 from scorekeeper.rules.stats import FAMILY_TITLES, family
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Forbidden, NotFound
@@ -122,6 +123,16 @@ class EventForm(FlaskForm):
     bye = IntegerField(_l("Bye"), default=MatchPoints().bye, validators=[NumberRange(0, MATCH_POINTS_MAX)])
     group = SelectField(_l("Group"), choices=[SelectChoice("", "")], default="", validate_choice=False)
 
+    def check_day_and_weight(self) -> None:
+        """The day and the weight read by the core under the form's own labels, so that a refusal names each as
+        the form shows it ("Day", not the API's "date"); the refusal keeps the field's name, which the page marks."""
+        for field, reader in ((self.date, read_date), (self.weight, read_weight)):
+            if field.data:
+                try:
+                    reader(field.data, str(field.label.text))
+                except InvalidGameError as err:
+                    raise InvalidGameError(err.message, field.name) from None
+
     def table_size_chosen(self) -> int:
         """The tables asked for: the pairing's own (a baraonda's four, whatever the form says), else the form's."""
         return fixed_table_size(self.pairing.data or "") or int(self.table_size.data or SINGLES_TABLE)
@@ -171,6 +182,7 @@ def new_event() -> ResponseReturnValue:
         if group_id and group_id not in kept:
             group_id = None
         try:
+            form.check_day_and_weight()
             rules = Rules.from_dict(
                 {
                     "profile": form.profile.data,
