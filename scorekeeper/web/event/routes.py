@@ -23,6 +23,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
+from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.events import (
     ENTRANT_TEXT_MAX,
     ENTRANTS_TEXT_MAX,
@@ -45,7 +46,6 @@ from scorekeeper.rules.events import (
 from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES, TARGET_RANGE
-from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX, read_date, read_weight
 from scorekeeper.rules.stats import FAMILY_TITLES, family
 from scorekeeper.services import events, groups
