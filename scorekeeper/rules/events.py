@@ -18,11 +18,13 @@ entrant who has not had a bye gets one. The first round pairs the list as entere
 **Baraonda** (tables of four, entrants are single players): each round seats the players present four a table as
 two partnerships, partners never repeated while the field allows it and opponents repeated as little as possible.
 The N mod 4 players left over (1 to 3) sit the round out: those with the fewest byes so far, the lowest-ranked
-first among equals, so that byes rotate and nobody has two more than another. A full field of 4k players takes its
-partnerships from the circle method of round-robin (a 1-factorisation of the field: N - 1 rounds, each player
-partnering every other once); any other field (byes, withdrawals, late arrivals) is searched, within a bounded
-number of steps, for partnerships never seen before, and settles for the fewest repeated partners when there are
-none. The partnerships are then put two to a table, searched for the fewest opponents who have already met.
+first among equals, so that byes rotate and nobody has two more than another. A field nobody has left takes its
+partnerships from a 1-factorisation (``one_factor``; an odd field adds an empty seat, whose partner sits out, and
+when two more must sit out so does one whole partnership): N - 1 rounds (N for an odd field) with no repeated
+partner, the round kept each time the unused one that seats the fewest opponents met before. When none is left
+(withdrawals, late arrivals) the round is searched, within a bounded number of steps, for partnerships never seen
+before, and settles for the fewest repeated partners when there are none. The partnerships are then put two to a
+table, searched for the fewest opponents who have already met.
 
 **Standings** rank by match points, then the tie-breaks in ``TIEBREAKS`` order: game points difference, head to
 head (match points in the games among those still tied), Buchholz (the sum of the opponents' match points, for
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -69,8 +72,15 @@ SWISS_REMATCH_SEARCH = 1_000  # steps of the search for the pairing with the few
 BARAONDA_SEARCH = 4_000  # steps tried for partnerships none of whom has partnered before
 BARAONDA_REPEAT_SEARCH = 1_000  # steps of the search for the partnerships with the fewest repeated partners
 BARAONDA_TABLE_SEARCH = 2_000  # steps of the search for the tables with the fewest opponents met before
-BARAONDA_CIRCLE_CHOICES = 3  # unused rounds of the circle method compared for the fewest opponents met before
+# Rounds of the 1-factorisation not used yet (with the partnership that sits out, when one must) compared for the
+# fewest opponents met before: every one for an evening's field (eight players' seven rounds then have no two
+# players facing each other more than twice), bounded for a festival's (a round of 64 pairs well under a second).
+BARAONDA_CIRCLE_CHOICES = 24
+BARAONDA_STARTER_SEARCH = 300  # steps of the search for the 1-factorisation's starter (once per field size)
+_EMPTY = ""  # the empty seat that makes an odd field even for the circle method (no entrant id is empty)
 BARAONDA_ENTRANTS_MIN = 4  # one table
+# What may join two names on one line of the players' list into a pair: "Anna & Carla", "Anna, Carla".
+PAIR_MARKS = ("&", ",", "/", "+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +179,45 @@ class Standing:
             "tiebreaks": dict(self.tiebreaks),
             "separated_by": self.separated_by,
         }
+
+
+def fixed_table_size(pairing: str) -> int | None:
+    """The tables a pairing always seats, or None when they are the organiser's choice: a baraonda is played at
+    tables of four (two partnerships), whatever else is asked.
+
+    >>> fixed_table_size("baraonda"), fixed_table_size("swiss")
+    (4, None)
+    """
+    return PAIRS_TABLE if pairing == "baraonda" else None
+
+
+def players_a_line(pairing: str, table_size: int) -> int:
+    """How many players each entrant (a line of the players' list, a late arrival) names: a fixed pair at tables
+    of four, else one; a baraonda's players are listed alone, as its partnerships change every round.
+
+    >>> players_a_line("swiss", 4), players_a_line("baraonda", 4), players_a_line("swiss", 2)
+    (2, 1, 1)
+    """
+    return 2 if table_size == PAIRS_TABLE and fixed_table_size(pairing) is None else 1
+
+
+def split_pair(line: str) -> list[str]:
+    """A line of the players' list as the names it gives: two for "Anna & Carla" (or "Anna, Carla", "Anna / Carla",
+    "Anna + Carla"), else the line alone.
+
+    >>> split_pair("Anna & Carla"), split_pair("Anna")
+    (['Anna', 'Carla'], ['Anna'])
+    """
+    for mark in PAIR_MARKS:
+        if mark in line:
+            return [part.strip() for part in line.split(mark, 1)]
+    return [line]
+
+
+def baraonda_playable(count: int) -> bool:
+    """Whether ``count`` players still playing make a baraonda round: at least one table of four. With fewer, the
+    evening can only end (or the few left sit the open round out)."""
+    return count >= BARAONDA_ENTRANTS_MIN
 
 
 def tiebreaks_of(pairing: str) -> tuple[str, ...]:
@@ -410,7 +459,7 @@ def standings(
 
 def _players(result: Result) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The entrants on each side of a result: one each, or a baraonda's partnership ("3+7": "3" and "7")."""
-    return (tuple(result.sides[0].split(PARTNERS_MARK)), tuple(result.sides[1].split(PARTNERS_MARK)))
+    return (partners(result.sides[0]), partners(result.sides[1]))
 
 
 def separated_by(above: Standing, below: Standing, keys: Sequence[str]) -> str:
@@ -453,19 +502,57 @@ def partnership(players: Sequence[str]) -> str:
     return PARTNERS_MARK.join(players)
 
 
-def circle_matching(players: Sequence[str], number: int) -> list[tuple[str, str]]:
-    """Round ``number`` (from 1) of the circle method over an even count of ``players``: the first stays put, the
-    others turn one place a round; each round pairs them all, and over len - 1 rounds everyone meets everyone once.
+def partners(side: str) -> tuple[str, ...]:
+    """The entrant ids a table's side names: one, or a baraonda's partnership's two (``partnership`` undone).
 
-    >>> [circle_matching("ABCD", n) for n in (1, 2, 3)]
-    [[('A', 'D'), ('B', 'C')], [('A', 'C'), ('D', 'B')], [('A', 'B'), ('C', 'D')]]
+    >>> partners("3+7"), partners("5")
+    (('3', '7'), ('5',))
     """
-    n = len(players)
-    turn = (number - 1) % (n - 1)
-    ring = list(players[1:])
-    ring = ring[-turn:] + ring[:-turn] if turn else ring
-    order = [players[0], *ring]
-    return [(order[i], order[n - 1 - i]) for i in range(n // 2)]
+    return tuple(side.split(PARTNERS_MARK))
+
+
+@lru_cache(maxsize=ENTRANTS_MAX)
+def _starter(m: int) -> tuple[tuple[int, int], ...]:
+    """A starter of the odd cyclic group Z_m: its non-zero elements in pairs whose differences (±d) are all
+    different. The first found depth first, within ``BARAONDA_STARTER_SEARCH`` steps, else the patterned one
+    (i with -i), which always exists. The first found is not the patterned one (for m = 7: 1+3, 2+6, 4+5) and
+    spreads opponents better: seven rounds of eight players can then meet each other twice, the patterned
+    one's (the circle method's) at best four times."""
+    budget = [BARAONDA_STARTER_SEARCH]
+
+    def search(rest: list[int], used: frozenset[int]) -> list[tuple[int, int]] | None:
+        if not rest:
+            return []
+        if budget[0] <= 0:
+            return None
+        budget[0] -= 1
+        a = rest[0]
+        for b in rest[1:]:
+            d = min((b - a) % m, (a - b) % m)
+            if d in used:
+                continue
+            found = search([x for x in rest if x not in (a, b)], used | {d})
+            if found is not None:
+                return [(a, b), *found]
+        return None
+
+    found = search(list(range(1, m)), frozenset())
+    return tuple(found) if found is not None else tuple((i, m - i) for i in range(1, (m + 1) // 2))
+
+
+def one_factor(players: Sequence[str], number: int) -> list[tuple[str, str]]:
+    """Round ``number`` (from 1) of a 1-factorisation of an even count of ``players``: each round pairs them all,
+    and over len - 1 rounds everyone is paired with everyone once. The last player stays put, the others are the
+    cyclic group Z_(len - 1), paired by a starter (``_starter``) shifted one place a round.
+
+    >>> [one_factor("ABCD", n) for n in (1, 2, 3)]
+    [[('A', 'D'), ('B', 'C')], [('B', 'D'), ('C', 'A')], [('C', 'D'), ('A', 'B')]]
+    """
+    m = len(players) - 1
+    shift = (number - 1) % m
+    pairs = [(players[shift], players[m])]
+    pairs += [(players[(a + shift) % m], players[(b + shift) % m]) for a, b in _starter(m)]
+    return pairs
 
 
 def baraonda_round(
@@ -483,7 +570,7 @@ def baraonda_round(
     round.
     """
     present = list(ranked)
-    if len(present) < BARAONDA_ENTRANTS_MIN:
+    if not baraonda_playable(len(present)):
         raise InvalidGameError(
             msg("a baraonda round needs at least %(n)s players present", n=BARAONDA_ENTRANTS_MIN), "players"
         )
@@ -501,10 +588,9 @@ def baraonda_round(
     budget = [BARAONDA_SEARCH]
     pairs: list[tuple[str, str]] | None = None
     byes: list[str] = []
-    if not sitting:
-        circle = _circle_tables(present, listed, partnered, faced)
-        if circle is not None:
-            return BaraondaRound(circle, [], 0, sum(_facing(x, y, faced) for x, y in circle))
+    circle = _circle_round(present, listed, partnered, faced, sure, edge, sitting)
+    if circle is not None:
+        return circle
     if pairs is None:
         for choice in _bye_choices(sure, edge, sitting):
             if budget[0] <= 0:
@@ -525,25 +611,55 @@ def baraonda_round(
     return BaraondaRound(tables, byes, repeated_partners, repeated_opponents)
 
 
-def _circle_tables(
+def _circle_round(
     present: list[str],
     listed: Sequence[str],
     partnered: Mapping[frozenset[str], int],
     faced: Mapping[frozenset[str], int],
-) -> list[tuple[tuple[str, str], tuple[str, str]]] | None:
-    """Tables from the first round of the circle method over the whole field (in entry order) whose partnerships
-    are all new. The circle's rounds share no partnership, so a field of 4k that nobody left plays N - 1 rounds
-    without a repeated partner. (Comparing several unused rounds for fewer opponents met before was tried: taking
-    the first spreads the opponents as well or better over the evening.) None when no round of it is all new."""
+    sure: list[str],
+    edge: list[str],
+    sitting: int,
+) -> BaraondaRound | None:
+    """The round from a 1-factorisation of the field, or None when none of its rounds is left.
+
+    The circle method over the players present (in entry order; one empty seat more, ``_EMPTY``, for an odd
+    count) gives N - 1 rounds (N for an odd field) whose partnerships are all different: a field nobody left
+    plays them all without a repeated partner. Each round the empty seat's partner sits out, and when the count
+    still leaves two over (N mod 4 of 2 or 3) so does one whole partnership. Among the rounds whose partnerships
+    are all new (the first ``BARAONDA_CIRCLE_CHOICES``) and the partnerships that may sit out, the one kept
+    leaves the byes fair (see ``baraonda_round``) and seats the fewest opponents who have met before."""
     present_set = set(present)
     order = [p for p in listed if p in present_set]
     if len(order) != len(present):
-        order = present
-    for number in range(1, len(order)):
-        pairs = circle_matching(order, number)
-        if not any(partnered.get(frozenset(pair), 0) for pair in pairs):
-            return _tables(pairs, faced)
-    return None
+        order = list(present)
+    ring = [*order, _EMPTY] if len(order) % 2 else order
+    allowed = set(sure) | set(edge)
+    best: tuple[int, int, int, BaraondaRound] | None = None
+    tried = 0
+    for number in range(1, len(ring)):
+        pairs = one_factor(ring, number)
+        if any(partnered.get(frozenset(pair), 0) for pair in pairs):
+            continue
+        forced = [x for pair in pairs if _EMPTY in pair for x in pair if x != _EMPTY]
+        real = [pair for pair in pairs if _EMPTY not in pair]
+        outs: list[tuple[str, ...]] = [()] if sitting == len(forced) else list(real)
+        for out in outs:
+            byes = [*forced, *out]
+            if not set(sure) <= set(byes) or not set(byes) <= allowed:
+                continue  # unfair: someone sits out twice before another once
+            tried += 1
+            playing = [pair for pair in real if pair != out]
+            tables = _tables(playing, faced, max(BARAONDA_TABLE_SEARCH // BARAONDA_CIRCLE_CHOICES, len(playing)))
+            cost = sum(_facing(x, y, faced) for x, y in tables)
+            # The most two players will have faced each other first (a schedule spread evenly), then the total.
+            most = max(faced.get(frozenset((a, b)), 0) for x, y in tables for a in x for b in y)
+            # Among equals, the lowest-ranked sit out (as byes are given everywhere else).
+            rank = -sum(present.index(p) for p in byes)
+            if best is None or (most, cost, rank) < best[:3]:
+                best = (most, cost, rank, BaraondaRound(tables, byes, 0, cost))
+            if tried >= BARAONDA_CIRCLE_CHOICES:
+                return best[3]
+    return best[3] if best else None
 
 
 def _bye_choices(sure: list[str], edge: list[str], sitting: int) -> Iterable[tuple[str, ...]]:
@@ -606,11 +722,18 @@ def _facing(a: tuple[str, str], b: tuple[str, str], faced: Mapping[frozenset[str
     return sum(faced.get(frozenset((x, y)), 0) for x in a for y in b)
 
 
+def _crowding(a: tuple[str, str], b: tuple[str, str], faced: Mapping[frozenset[str], int]) -> int:
+    """What seating ``a`` against ``b`` costs the spread of opponents: each two players who have faced each other
+    f times count f squared, so that two meeting a third time weigh more than two pairs meeting a second."""
+    return sum(faced.get(frozenset((x, y)), 0) ** 2 for x in a for y in b)
+
+
 def _tables(
-    pairs: list[tuple[str, str]], faced: Mapping[frozenset[str], int]
+    pairs: list[tuple[str, str]], faced: Mapping[frozenset[str], int], steps: int = BARAONDA_TABLE_SEARCH
 ) -> list[tuple[tuple[str, str], tuple[str, str]]]:
-    """The partnerships two to a table, searched (bounded) for the fewest opponents who have met before."""
-    budget = [BARAONDA_TABLE_SEARCH]
+    """The partnerships two to a table, searched for at most ``steps`` steps for the fewest opponents who have met
+    before (``_crowding``)."""
+    budget = [steps]
     best: list[tuple[int, list[tuple[tuple[str, str], tuple[str, str]]]]] = []
 
     def search(rest: list[tuple[str, str]], tables: list[tuple[tuple[str, str], tuple[str, str]]], cost: int) -> None:
@@ -623,10 +746,10 @@ def _tables(
             return
         budget[0] -= 1
         first, others = rest[0], rest[1:]
-        for other in sorted(others, key=lambda o: _facing(first, o, faced)):
+        for other in sorted(others, key=lambda o: _crowding(first, o, faced)):
             if budget[0] <= 0 or (best and best[0][0] == 0):
                 return
-            search([o for o in others if o != other], [*tables, (first, other)], cost + _facing(first, other, faced))
+            search([o for o in others if o != other], [*tables, (first, other)], cost + _crowding(first, other, faced))
 
     search(list(pairs), [], 0)
     return best[0][1] if best else [(pairs[i], pairs[i + 1]) for i in range(0, len(pairs) - 1, 2)]

@@ -31,24 +31,28 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.rules import DeckStyle, Rules, Side, check_sides
-from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError
+from scorekeeper.rules.errors import InvalidGameError, ScorekeeperError, excerpt
 from scorekeeper.rules.events import (
     BARAONDA_ENTRANTS_MIN,
     ENTRANTS_MAX,
     ENTRANTS_MIN,
     PAIRINGS,
-    PAIRS_TABLE,
-    PARTNERS_MARK,
     ROUNDS_MAX,
+    SINGLES_TABLE,
     TABLE_SIZES,
     MatchPoints,
     Pairing,
     Result,
     Standing,
+    baraonda_playable,
     baraonda_round,
+    fixed_table_size,
+    partners,
     partnership,
+    players_a_line,
     round_robin_round,
     rounds_for,
+    split_pair,
     standings,
     swiss_round,
     tiebreaks_of,
@@ -94,7 +98,7 @@ class Table:
     def seated(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The entrants on each side: one each, or, in a baraonda, a partnership of two players whose side is
         written as their entrant ids joined by "+" ("3+7")."""
-        return (tuple(self.sides[0].split(PARTNERS_MARK)), tuple(self.sides[1].split(PARTNERS_MARK)))
+        return (partners(self.sides[0]), partners(self.sides[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +147,10 @@ class Event:
     def side(self, side: str) -> Entrant:
         """A table's side as an entrant: an entrant, or a baraonda's partnership ("3+7": "Anna & Carla", both
         players, withdrawn only if both are)."""
-        if PARTNERS_MARK not in side:
+        ids = partners(side)
+        if len(ids) == 1:
             return self.entrant(side)
-        members = [self.entrant(e) for e in side.split(PARTNERS_MARK)]
+        members = [self.entrant(e) for e in ids]
         players = tuple(p for m in members for p in m.players)
         return Entrant(side, team_name(players), players, all(m.withdrawn for m in members))
 
@@ -185,23 +190,32 @@ class Event:
 # --- making an event -----------------------------------------------------------------------------------------
 
 
-def read_entrants(value: object, table_size: int, singles: bool = False) -> list[tuple[str, tuple[str, ...]]]:
-    """The entrants as sent: names (a pair for each table of four: two names in a list, or the names in twos;
-    ``singles``, a baraonda's, one name each whatever the table)."""
+def read_entrants(value: object, pairing: str, table_size: int) -> list[tuple[str, tuple[str, ...]]]:
+    """The entrants as sent: names (a pair for each table of four: two names in a list, or the names in twos; a
+    baraonda's one name each, ``players_a_line``)."""
     if not isinstance(value, list) or not value:
         raise InvalidGameError(
             msg('players must list the names of the players, e.g. ["Anna", "Bruno", "Carla"]'), "players"
         )
     rows: list[tuple[str, ...]] = []
-    if singles:
+    if fixed_table_size(pairing) is not None:
         for i, v in enumerate(value):
             if not isinstance(v, str):
                 raise InvalidGameError(
                     msg("players[%(i)s] must be a name: in a baraonda each player is listed alone", i=i),
                     f"players[{i}]",
                 )
+            if len(split_pair(v)) > 1:
+                raise InvalidGameError(
+                    msg(
+                        "%(line)s: a baraonda lists one player a line (partners change every round): write each "
+                        "name on a line of its own",
+                        line=excerpt(v),
+                    ),
+                    f"players[{i}]",
+                )
             rows.append((v,))
-        if len(rows) < BARAONDA_ENTRANTS_MIN:
+        if not baraonda_playable(len(rows)):
             raise InvalidGameError(
                 msg("a baraonda needs at least %(min)s players, one table of four", min=BARAONDA_ENTRANTS_MIN),
                 "players",
@@ -256,7 +270,7 @@ def new_event(
     players: object,
     pairing: object = "swiss",
     rounds: object = None,
-    table_size: object = 2,
+    table_size: object = None,
     rules: Rules = Rules(),
     deck_style: DeckStyle = DeckStyle.ITALIAN,
     match_points: MatchPoints = MatchPoints(),
@@ -273,14 +287,17 @@ def new_event(
     name = clean_text(name, "name", "game", GAME_NAME_MAX)
     if pairing not in PAIRINGS:
         raise InvalidGameError(msg('pairing must be "swiss", "round_robin" or "baraonda"'), "pairing")
+    fixed = fixed_table_size(pairing)
+    if table_size is None:
+        table_size = fixed or SINGLES_TABLE  # unsaid: the tables the pairing seats, else one against one
     if table_size not in TABLE_SIZES or isinstance(table_size, bool):
         raise InvalidGameError(msg("table_size must be 2 (one against one) or 4 (two pairs)"), "table_size")
     assert isinstance(table_size, int)
-    if pairing == "baraonda" and table_size != PAIRS_TABLE:
+    if fixed is not None and table_size != fixed:
         raise InvalidGameError(msg("a baraonda seats two partnerships a table: table_size must be 4"), "table_size")
     weight = WEIGHT_DEFAULT if weight is None or weight == "" else read_weight(weight)
     date = datetime.now(UTC).date().isoformat() if date is None or date == "" else read_date(date)
-    entrants = read_entrants(players, table_size, singles=pairing == "baraonda")
+    entrants = read_entrants(players, pairing, table_size)
     # Every table must be a game these rules allow: two players, or two pairs (a baraonda's first four players).
     if pairing == "baraonda":
         first = [names[0] for _, names in entrants[:4]]
@@ -639,14 +656,44 @@ def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
     return _start_round(store, event, key, number, pairs, byes)
 
 
+def finish(store: Store, event_id: str, key: str) -> Event:
+    """End the event after the rounds played (an evening whose players left, or ran out of time): the open round
+    is closed first (every table must have a result), and the rounds planned become the rounds played, so the
+    event is finished: its standings final, counted in its group's season. Ending an event already over changes
+    nothing; one with no round played yet cannot end (it would have no standings)."""
+    check_key(store, event_id, key)
+    event = get(store, event_id)
+    if event.finished:
+        return event
+    current = event.current
+    if current is None:
+        raise Conflict(msg("no round has been played yet: there is nothing to end"), field="round")
+    if not current.closed:
+        close_round(store, event_id, key, current.number)
+    with writing(store):
+        # What the end depends on is read in its own write: a round paired meanwhile on another phone is seen.
+        rounds = store.event_rounds(event_id)
+        if not all(r["closed"] for r in rounds):
+            raise Conflict(
+                msg("round %(n)s changed meanwhile (on another phone?): look at it again", n=len(rounds)),
+                field="round",
+            )
+        store.set_event_rounds(event_id, len(rounds))
+    return get(store, event_id)
+
+
 def _baraonda(
     event: Event, playing: list[str], before: Sequence[Round], seated: Sequence[Table] = ()
 ) -> tuple[list[tuple[str, str]], list[str]]:
     """A baraonda round of ``playing`` after the rounds ``before`` (and tables ``seated`` of the round already
     playing): its tables as pairs of partnerships ("3+7", "1+5") and its byes."""
-    if len(playing) < BARAONDA_ENTRANTS_MIN:
+    if not baraonda_playable(len(playing)):
         raise Conflict(
-            msg("a baraonda round needs at least %(n)s players still playing", n=BARAONDA_ENTRANTS_MIN),
+            msg(
+                "a baraonda round needs at least %(n)s players still playing: end the evening here instead (its "
+                "standings are then final)",
+                n=BARAONDA_ENTRANTS_MIN,
+            ),
             field="players",
         )
     table = {line.entrant: line for line in standings_of(event)}
@@ -834,20 +881,18 @@ def add_entrant(store: Store, event_id: str, key: str, name: object) -> Entrant:
     lists them: a round paired or a player listed on another phone meanwhile is seen."""
     check_key(store, event_id, key)
     joining = _check_joining(store, event_id)[0]
-    # A baraonda lists players one by one, whatever its tables: its late arrival is one name.
-    table_size = 2 if joining["pairing"] == "baraonda" else joining["table_size"]
-    if table_size == 4 and isinstance(name, str):
-        name = next(
-            ([part.strip() for part in name.split(mark, 1)] for mark in ("&", ",", "/", "+") if mark in name), [name]
-        )
-    if table_size == 2 and isinstance(name, str):
+    # A pair at tables of four, else (a baraonda's late arrival too) one name.
+    per_line = players_a_line(joining["pairing"], joining["table_size"])
+    if per_line == 2 and isinstance(name, str):
+        name = split_pair(name)
+    if per_line == 1 and isinstance(name, str):
         names: tuple[str, ...] = (clean_name(name, "name", "player"),)
-    elif table_size == 4 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
+    elif per_line == 2 and isinstance(name, list) and len(name) == 2 and all(isinstance(n, str) for n in name):
         names = tuple(clean_name(n, "name", "player") for n in name)
     else:
         what = (
             msg("name must be the player's name")
-            if table_size == 2
+            if per_line == 1
             else msg('name must be a pair: "Anna & Carla", or two names in a list')
         )
         raise InvalidGameError(what, "name")
@@ -908,10 +953,12 @@ def repair(store: Store, event_id: str, key: str) -> Round:
         # partnerships and opponents of the tables playing on counted as met.
         kept = [t for t in current.tables if t not in unstarted]
         before = _without_round(event)
-        if len(pool) >= BARAONDA_ENTRANTS_MIN:
+        if baraonda_playable(len(pool)):
             pairs, byes = _baraonda(before, pool, before.rounds, kept)
         else:
-            pairs, byes = [], pool  # too few left for a table: they sit the round out
+            # Too few left for a table (as pairing the next round would say): they sit this round out, which can
+            # then be closed, and the evening ended (``finish``).
+            pairs, byes = [], pool
     elif event.pairing == "round_robin":
         # A round-robin's schedule is fixed: the re-paired tables keep their pairs where both still play.
         pairs = [t.sides for t in unstarted if all(e in pool for e in t.sides)]
@@ -1001,8 +1048,8 @@ def table_of_game(store: Store, game_id: str) -> GameTable | None:
             for t in tables
             if t["round"] == latest
             for s in (t["side0"], t["side1"])
-            for e in s.split(PARTNERS_MARK)
+            for e in partners(s)
         }
         names = {e["id"]: e["name"] for e in store.event_entrants(event_id)}
-        next_tables = [(names.get(e, e), seats.get(e, 0)) for s in sides for e in s.split(PARTNERS_MARK)]
+        next_tables = [(names.get(e, e), seats.get(e, 0)) for s in sides for e in partners(s)]
     return GameTable(event_id, row["name"], played, row["number"], latest, tuple(next_tables))

@@ -52,7 +52,7 @@ def create_event() -> ResponseReturnValue:
             players=body.get("players"),
             pairing=body.get("pairing", "swiss"),
             rounds=body.get("rounds"),
-            table_size=body.get("table_size", 2),
+            table_size=body.get("table_size"),  # unsaid: the pairing's tables (a baraonda's four), else two
             rules=rules,
             deck_style=DeckStyle.parse(body.get("deck_style", rules.profile_info.deck)),
             match_points=MatchPoints.parse(body.get("match_points")),
@@ -90,6 +90,13 @@ def pair_round(event_id: str) -> ResponseReturnValue:
     before = len(events.get(store(), event_id).rounds)
     played = events.pair_next(store(), event_id, organiser_key(), body.get("number"))
     return round_json(events.get(store(), event_id), played, organiser_key()), 201 if played.number > before else 200
+
+
+@bp.post("/events/<event_id>/finish")
+def finish_event(event_id: str) -> ResponseReturnValue:
+    """End the event after the rounds played (its open round is closed first): it is finished, its standings final
+    and counted in its group's season."""
+    return event_json(events.finish(store(), event_id, organiser_key()))
 
 
 @bp.get("/events/<event_id>/rounds/<int:number>")

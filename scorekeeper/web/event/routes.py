@@ -23,6 +23,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.rules import PROFILES, DeckStyle, Rules, ScopaError
+from scorekeeper.rules.errors import InvalidGameError
 from scorekeeper.rules.events import (
     ENTRANT_TEXT_MAX,
     ENTRANTS_TEXT_MAX,
@@ -35,13 +36,17 @@ from scorekeeper.rules.events import (
     TABLE_SIZES,
     MatchPoints,
     Standing,
+    baraonda_playable,
+    fixed_table_size,
     pairing_for,
+    players_a_line,
+    split_pair,
     tiebreaks_of,
 )
 from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES, TARGET_RANGE
-from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX
+from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX, read_date, read_weight
 from scorekeeper.rules.stats import FAMILY_TITLES, family
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Forbidden, NotFound
@@ -118,21 +123,27 @@ class EventForm(FlaskForm):
     bye = IntegerField(_l("Bye"), default=MatchPoints().bye, validators=[NumberRange(0, MATCH_POINTS_MAX)])
     group = SelectField(_l("Group"), choices=[SelectChoice("", "")], default="", validate_choice=False)
 
+    def check_day_and_weight(self) -> None:
+        """The day and the weight read by the core under the form's own labels, so that a refusal names each as
+        the form shows it ("Day", not the API's "date"); the refusal keeps the field's name, which the page marks."""
+        for field, reader in ((self.date, read_date), (self.weight, read_weight)):
+            if field.data:
+                try:
+                    reader(field.data, str(field.label.text))
+                except InvalidGameError as err:
+                    raise InvalidGameError(err.message, field.name) from None
+
+    def table_size_chosen(self) -> int:
+        """The tables asked for: the pairing's own (a baraonda's four, whatever the form says), else the form's."""
+        return fixed_table_size(self.pairing.data or "") or int(self.table_size.data or SINGLES_TABLE)
+
     def entrants(self) -> list[Any]:
-        """The players' lines: a name each, or for tables of four a pair ("Anna & Carla", or "Anna, Carla")."""
+        """The players' lines: a name each, or for fixed pairs a pair ("Anna & Carla", or "Anna, Carla")."""
         lines = [" ".join(line.split()) for line in (self.players.data or "").splitlines()]
         lines = [line for line in lines if line]
-        if self.table_size.data != str(PAIRS_TABLE) or self.pairing.data == "baraonda":
-            return lines  # a baraonda lists players one by one
-        pairs = []
-        for line in lines:
-            for mark in ("&", ",", "/", "+"):
-                if mark in line:
-                    pairs.append([part.strip() for part in line.split(mark, 1)])
-                    break
-            else:
-                pairs.append([line])  # refused by the core: a pair needs two names
-        return pairs
+        if players_a_line(self.pairing.data or "", self.table_size_chosen()) == 1:
+            return lines  # a line naming two is refused by the core, saying why
+        return [split_pair(line) for line in lines]  # a line of one name is refused: a pair needs two
 
 
 class ActionForm(FlaskForm):
@@ -171,6 +182,7 @@ def new_event() -> ResponseReturnValue:
         if group_id and group_id not in kept:
             group_id = None
         try:
+            form.check_day_and_weight()
             rules = Rules.from_dict(
                 {
                     "profile": form.profile.data,
@@ -187,8 +199,7 @@ def new_event() -> ResponseReturnValue:
                 players=entrants,
                 pairing=pairing,
                 rounds=form.rounds.data,
-                # A baraonda is played at tables of four, whichever the form says.
-                table_size=PAIRS_TABLE if pairing == "baraonda" else int(form.table_size.data or 2),
+                table_size=form.table_size_chosen(),
                 rules=rules,
                 # Every table plays with the deck its family's tables use (Escoba the Spanish one).
                 deck_style=DeckStyle.parse(rules.profile_info.deck),
@@ -312,6 +323,8 @@ def event_page(event_id: str) -> ResponseReturnValue:
         "event/event.html",
         **_view(event),
         organiser=key is not None,
+        # A baraonda whose players still playing no longer make a table of four can only end.
+        pairable=not event.baraonda or baraonda_playable(sum(1 for e in event.entrants if not e.withdrawn)),
         form=form,
         version=events.state(store(), event_id),
         shown=shown,
@@ -440,6 +453,18 @@ def pair_round(event_id: str) -> ResponseReturnValue:
         return _report(err, event_id)
     flash(_("Round %(n)s paired: print the table cards, or read them out.", n=played.number))
     # The top of the page, not the round's tables: the notice and the table cards link stay in view.
+    return _back(event_id)
+
+
+@bp.post("/e/<event_id>/finish")
+def finish_event(event_id: str) -> ResponseReturnValue:
+    """End the event after the rounds played (a baraonda whose players left too few for a table)."""
+    key, _form = _action(event_id)
+    try:
+        events.finish(store(), event_id, key)
+    except ScopaError as err:
+        return _report(err, event_id)
+    flash(_("The event is over: its standings are final."))
     return _back(event_id)
 
 
