@@ -21,6 +21,7 @@ from scorekeeper.rules.stats import summarise
 from scorekeeper.services import games, groups, ratings
 from scorekeeper.services.errors import NotFound
 from tests.conftest import core_game, new_game, new_group, record_hand
+from tests.test_events import play
 
 ALL = ["cards", "coins", "settebello", "primiera"]
 
@@ -230,6 +231,46 @@ def test_the_api_answers_every_rated_player_best_first(client):
     expected = openskill_ratings([([["Anna"], ["Carla"]], [1, 2])] * 2 + [([["Anna"], ["Carla"]], [2, 1])])
     assert by_name(answer) == pytest.approx(expected)
     assert client.get("/api/v1/groups/nope/ratings").status_code == 404
+
+
+def test_ratings_follow_the_organisers_word_on_an_event_table_and_a_forfeit_rates_nothing(client):
+    group = new_group(client)
+    made = client.post(
+        "/api/v1/events",
+        json={
+            "name": "Friday",
+            "players": ["Anna", "Bruno", "Carla", "Dino"],
+            "group": group.id,
+            "rules": {"target": 4},
+        },
+        headers=group.key,
+    ).get_json()
+    key = {"X-Organiser-Key": made["organiser_key"]}
+    tables = client.post(f"/api/v1/events/{made['id']}/rounds", headers=key).get_json()["tables"]
+    for table in tables:
+        play(client, table, winner=0)  # each table's phone: the first side wins 4 to 0
+    first, second = ([side["name"] for side in table["sides"]] for table in tables)
+    ladder_page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)  # kept before the corrections
+    assert ladder_page.index(f">{first[0]}</a>") < ladder_page.index(f">{first[1]}</a>")
+
+    table_result = f"/api/v1/events/{made['id']}/rounds/1/tables"
+    assert client.put(f"{table_result}/1/result", json={"outcome": "1"}, headers=key).status_code == 200
+    assert client.put(f"{table_result}/2/result", json={"outcome": "forfeit:1"}, headers=key).status_code == 200
+
+    answer = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()
+    # The first table as the organiser gave it (its second side won); the forfeited table was never played.
+    assert answer["games"] == 1
+    assert [p["name"] for p in answer["players"]] == [first[1], first[0]]
+    assert by_name(answer) == pytest.approx(openskill_ratings([([[first[0]], [first[1]]], [2, 1])]))
+    ladder_page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)
+    assert ladder_page.index(f">{first[1]}</a>") < ladder_page.index(f">{first[0]}</a>")
+    assert f">{second[0]}</a>" not in ladder_page
+
+    # A draw from the organiser: both sides share first place, whatever the points.
+    assert client.put(f"{table_result}/1/result", json={"outcome": "draw"}, headers=key).status_code == 200
+    answer = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()
+    assert by_name(answer) == pytest.approx(openskill_ratings([([[first[0]], [first[1]]], [1, 1])]))
+    assert [p["rank"] for p in answer["players"]] == [1, 1]
 
 
 # --- The pages -----------------------------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def ladder(group_id: str) -> ResponseReturnValue:
     return rendered.for_request(rendered.kept(("ladder", group_id), lambda: _state(group_id), make))
 
 
-def _state(group_id: str) -> tuple[int, int, int] | None:
+def _state(group_id: str) -> ratings.State | None:
     return ratings.state(store(), group_id)
 
 
