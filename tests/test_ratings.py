@@ -316,3 +316,32 @@ def test_a_players_page_shows_their_rating_rank_and_rating_over_time(client):
         as_text=True
     )
     assert f"{anna['rating']:.2f}".replace(".", ",") in italian
+
+
+def test_the_ladder_is_made_once_per_state_and_language_whatever_its_address_asks(client, monkeypatch):
+    from scorekeeper.web.group import ladder as ladder_view
+
+    made = []
+    real = ladder_view.render_template
+    monkeypatch.setattr(ladder_view, "render_template", lambda *a, **k: made.append(a[0]) or real(*a, **k))
+    group = new_group(client)
+    record_hand(
+        client, new_game(client, "Anna", "Bruno", group=group), {"submission_id": "sub-k-0001", **sweep(0).to_json()}
+    )
+    address = f"/groups/{group.id}/ladder"
+
+    first = client.get(f"{address}?ref=poster").get_data(as_text=True)
+    assert "poster" not in first  # the language switch goes back to the bare address, never to the query
+    assert client.get(address).get_data(as_text=True).count("Anna") == first.count("Anna")
+    assert len(made) == 1
+    italian = client.get(f"{address}?lang=it").get_data(as_text=True)
+    assert '<html lang="it">' in italian and len(made) == 2
+    assert '<html lang="it">' in client.get(f"{address}?lang=it&ref=poster").get_data(as_text=True)
+    assert len(made) == 2
+    # A new game finished: the ladder is made again, once per language.
+    record_hand(
+        client, new_game(client, "Bruno", "Anna", group=group), {"submission_id": "sub-k-0002", **sweep(0).to_json()}
+    )
+    client.get(f"{address}?lang=it")
+    client.get(f"{address}?lang=it")
+    assert len(made) == 3

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from babel.numbers import get_decimal_symbol
-from flask import g, render_template
+from flask import g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, ngettext
 from markupsafe import Markup
@@ -70,10 +70,11 @@ def ladder(group_id: str) -> ResponseReturnValue:
     """The group's ladder: rank, player, rating, games and the trend over their last games, best first.
 
     The same for every phone: a plain GET is answered from the page made once per state of the group (and
-    language), with its own CSRF token and time filled in, so a ladder read again costs a lookup, like a
-    scoreboard.
+    language, ``?lang=`` included), with its own CSRF token and time filled in, so a ladder read again costs a
+    lookup, like a scoreboard. The ladder reads nothing from its query: any query is ignored, so that an address
+    with one added (a shared link's tracking tag) costs a lookup too.
     """
-    if not rendered.plain_get():
+    if not rendered.plain_get(reads_query=False):
         return _ladder_page(group_id)
 
     def make() -> str:
@@ -108,8 +109,11 @@ def _ladder_page(group_id: str) -> str:
                 sparkline(r.history[-TREND_GAMES - 1 :]),
             )
         )
+    # A kept page names the ladder's bare address as the one the language switch goes back to, never the query
+    # of the request that happened to make it.
+    here = {"here": request.path} if g.get("kept_page") else {}
     return render_template(
-        "group/ladder.html", group=found.group, rows=rows, games=found.games, trend_games=TREND_GAMES
+        "group/ladder.html", group=found.group, rows=rows, games=found.games, trend_games=TREND_GAMES, **here
     )
 
 
