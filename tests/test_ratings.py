@@ -345,3 +345,22 @@ def test_the_ladder_is_made_once_per_state_and_language_whatever_its_address_ask
     client.get(f"{address}?lang=it")
     client.get(f"{address}?lang=it")
     assert len(made) == 3
+
+
+def test_a_negative_rating_is_written_with_the_minus_sign_on_the_ladder_and_the_players_page(client):
+    group = new_group(client)
+    record_hand(
+        client, new_game(client, "Anna", "Bruno", group=group), {"submission_id": "sub-m-0001", **sweep(0).to_json()}
+    )
+    bruno = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()["players"][1]
+    assert bruno["name"] == "Bruno" and bruno["rating"] < -0.005
+    figure = f"{abs(bruno['rating']):.2f}"
+    ladder_page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)
+    assert f'<td class="n">−{figure}</td>' in ladder_page
+    player_page = client.get(f"/groups/{group.id}/players/{bruno['id']}").get_data(as_text=True)
+    italian = client.get(f"/groups/{group.id}/players/{bruno['id']}", headers={"Accept-Language": "it"})
+    for page in (player_page, italian.get_data(as_text=True)):
+        assert not re.search(r"-\d+[.,]\d\d\b", re.sub(r'data-values="[^"]*"', "", page))  # never a hyphen
+    assert f"Rating −{figure}: rank 2 of 2" in player_page
+    assert f"−{figure}".replace(".", ",") in italian.get_data(as_text=True)
+    assert re.search(r'text-anchor="end">−\d+</text>', player_page)  # the chart's lowest value

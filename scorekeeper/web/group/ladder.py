@@ -21,11 +21,15 @@ from scorekeeper.web.common.charts import rating_chart, sparkline
 from scorekeeper.web.common.context import store
 from scorekeeper.web.group import bp
 
+MINUS = "−"  # a negative rating, as a trend's fall, is written with the minus sign, never a hyphen: "−1.52"
+
 
 def number(value: float) -> str:
-    """A rating (or a change of one) as pages show it: two decimals, with the reader's decimal sign. (Babel's
-    ``format_decimal`` says the same, at a hundred times the cost: a ladder shows three numbers a player.)"""
-    return f"{shown(value):.2f}".replace(".", _decimal_sign())
+    """A rating (or a change of one) as pages show it: two decimals, with the reader's decimal sign, a negative one
+    with the minus sign (as the trends are). (Babel's ``format_decimal`` says the same, at a hundred times the
+    cost: a ladder shows three numbers a player.)"""
+    value = shown(value)
+    return (MINUS if value < 0 else "") + f"{abs(value):.2f}".replace(".", _decimal_sign())
 
 
 def _decimal_sign() -> str:
@@ -96,7 +100,7 @@ def _ladder_page(group_id: str) -> str:
     rows = []
     for rank, r in found.rows:
         change, _span = r.trend(TREND_GAMES)
-        sign = "+" if shown(change) > 0 else "−" if shown(change) < 0 else "±"
+        sign = "+" if shown(change) > 0 else MINUS if shown(change) < 0 else "±"
         rows.append(
             Row(
                 rank,
