@@ -201,6 +201,15 @@ def test_a_player_follows_an_evening_on_their_own_page(client):
     assert re.fullmatch(r"Final place: \d of 5", text_of(html, "entrant-final"))
 
 
+@pytest.mark.parametrize(
+    ("bye", "said"), [(1, "sits this round out (1 match point)."), (3, "sits this round out (3 match points).")]
+)
+def test_a_players_bye_says_its_match_points_in_the_singular_or_the_plural(client, bye, said):
+    made = new_event(client, players=["Anna", "Bruno", "Carla"], match_points={"bye": bye})
+    first = pair(client, made, made.key)
+    assert said in page(client, made.id, first["bye_entrant"])
+
+
 def test_the_event_page_offers_each_players_page_and_its_code_behind_a_tap_and_the_sheet_prints_them(client):
     made = new_event(client, players=["Anna", "Bruno", "Carla", "Dario"])
     html = client.get(f"/e/{made.id}").get_data(as_text=True)
