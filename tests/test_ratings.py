@@ -265,6 +265,9 @@ def test_ratings_follow_the_organisers_word_on_an_event_table_and_a_forfeit_rate
     ladder_page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)
     assert ladder_page.index(f">{first[1]}</a>") < ladder_page.index(f">{first[0]}</a>")
     assert f">{second[0]}</a>" not in ladder_page
+    winner = answer["players"][0]
+    player_page = client.get(f"/groups/{group.id}/players/{winner['id']}").get_data(as_text=True)
+    assert f"Rating {winner['rating']:.2f}: rank 1 of 2" in player_page
 
     # A draw from the organiser: both sides share first place, whatever the points.
     assert client.put(f"{table_result}/1/result", json={"outcome": "draw"}, headers=key).status_code == 200
