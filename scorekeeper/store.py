@@ -723,6 +723,19 @@ class Store:
             )
         ]
 
+    def group_table_results(self, group_id: str) -> dict[str, str]:
+        """The organiser's word (JSON, as ``set_table_result`` keeps it) on each event table played by a game of
+        the group, by game id: only tables the organiser corrected or gave away. Read through the games' group
+        index and the tables' game index."""
+        return {
+            row["game_id"]: row["result"]
+            for row in self.db.query(
+                "SELECT t.game_id AS game_id, t.result AS result FROM games JOIN event_tables AS t "
+                "ON t.game_id = games.id WHERE games.group_id = ? AND t.result IS NOT NULL ORDER BY t.game_id",
+                [group_id],
+            )
+        }
+
     def put_summaries(self, rows: list[tuple[str, int, str]]) -> None:
         """Keep games' summaries: (game id, the version summed up, the summary as JSON)."""
         self.db.conn.executemany(

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import DeckStyle, Rules
-from scorekeeper.rules.events import MatchPoints, Result, Standing
+from scorekeeper.rules.events import ENTRANTS_MAX, MatchPoints, Result, Standing
 from scorekeeper.services import seating
 from scorekeeper.services.errors import NotFound
 from scorekeeper.services.events import Entrant, Event, Round, Table
@@ -199,6 +199,26 @@ def test_a_player_follows_an_evening_on_their_own_page(client):
     client.post(f"/api/v1/events/{made.id}/rounds/2/close", headers=made.key)
     html = page(client, made.id, "1")
     assert re.fullmatch(r"Final place: \d of 5", text_of(html, "entrant-final"))
+
+
+@pytest.mark.parametrize(
+    ("bye", "said"), [(1, "sits this round out (1 match point)."), (3, "sits this round out (3 match points).")]
+)
+def test_a_players_bye_says_its_match_points_in_the_singular_or_the_plural(client, bye, said):
+    made = new_event(client, players=["Anna", "Bruno", "Carla"], match_points={"bye": bye})
+    first = pair(client, made, made.key)
+    assert said in page(client, made.id, first["bye_entrant"])
+
+
+def test_the_last_entrant_of_the_largest_event_has_a_page_and_a_code_and_no_longer_number_gets_one(client):
+    made = new_event(client, players=[f"Player {n}" for n in range(1, ENTRANTS_MAX + 1)])
+    last = str(ENTRANTS_MAX)
+    assert f"Player {last}" in page(client, made.id, last)
+    assert client.get("/qr.svg", query_string={"path": f"/e/{made.id}/p/{last}"}).status_code == 200
+    # A number with more digits than any entrant's is no player's page: refused at once, with no code drawn.
+    longer = "1" + "0" * len(last)
+    assert client.get(f"/e/{made.id}/p/{longer}").status_code == 404
+    assert client.get("/qr.svg", query_string={"path": f"/e/{made.id}/p/{longer}"}).status_code == 404
 
 
 def test_the_event_page_offers_each_players_page_and_its_code_behind_a_tap_and_the_sheet_prints_them(client):

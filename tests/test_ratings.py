@@ -21,6 +21,7 @@ from scorekeeper.rules.stats import summarise
 from scorekeeper.services import games, groups, ratings
 from scorekeeper.services.errors import NotFound
 from tests.conftest import core_game, new_game, new_group, record_hand
+from tests.test_events import play
 
 ALL = ["cards", "coins", "settebello", "primiera"]
 
@@ -232,6 +233,49 @@ def test_the_api_answers_every_rated_player_best_first(client):
     assert client.get("/api/v1/groups/nope/ratings").status_code == 404
 
 
+def test_ratings_follow_the_organisers_word_on_an_event_table_and_a_forfeit_rates_nothing(client):
+    group = new_group(client)
+    made = client.post(
+        "/api/v1/events",
+        json={
+            "name": "Friday",
+            "players": ["Anna", "Bruno", "Carla", "Dino"],
+            "group": group.id,
+            "rules": {"target": 4},
+        },
+        headers=group.key,
+    ).get_json()
+    key = {"X-Organiser-Key": made["organiser_key"]}
+    tables = client.post(f"/api/v1/events/{made['id']}/rounds", headers=key).get_json()["tables"]
+    for table in tables:
+        play(client, table, winner=0)  # each table's phone: the first side wins 4 to 0
+    first, second = ([side["name"] for side in table["sides"]] for table in tables)
+    ladder_page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)  # kept before the corrections
+    assert ladder_page.index(f">{first[0]}</a>") < ladder_page.index(f">{first[1]}</a>")
+
+    table_result = f"/api/v1/events/{made['id']}/rounds/1/tables"
+    assert client.put(f"{table_result}/1/result", json={"outcome": "1"}, headers=key).status_code == 200
+    assert client.put(f"{table_result}/2/result", json={"outcome": "forfeit:1"}, headers=key).status_code == 200
+
+    answer = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()
+    # The first table as the organiser gave it (its second side won); the forfeited table was never played.
+    assert answer["games"] == 1
+    assert [p["name"] for p in answer["players"]] == [first[1], first[0]]
+    assert by_name(answer) == pytest.approx(openskill_ratings([([[first[0]], [first[1]]], [2, 1])]))
+    ladder_page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)
+    assert ladder_page.index(f">{first[1]}</a>") < ladder_page.index(f">{first[0]}</a>")
+    assert f">{second[0]}</a>" not in ladder_page
+    winner = answer["players"][0]
+    player_page = client.get(f"/groups/{group.id}/players/{winner['id']}").get_data(as_text=True)
+    assert f"Rating {winner['rating']:.2f}: rank 1 of 2" in player_page
+
+    # A draw from the organiser: both sides share first place, whatever the points.
+    assert client.put(f"{table_result}/1/result", json={"outcome": "draw"}, headers=key).status_code == 200
+    answer = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()
+    assert by_name(answer) == pytest.approx(openskill_ratings([([[first[0]], [first[1]]], [1, 1])]))
+    assert [p["rank"] for p in answer["players"]] == [1, 1]
+
+
 # --- The pages -----------------------------------------------------------------------------------------------------
 
 
@@ -275,3 +319,51 @@ def test_a_players_page_shows_their_rating_rank_and_rating_over_time(client):
         as_text=True
     )
     assert f"{anna['rating']:.2f}".replace(".", ",") in italian
+
+
+def test_the_ladder_is_made_once_per_state_and_language_whatever_its_address_asks(client, monkeypatch):
+    from scorekeeper.web.group import ladder as ladder_view
+
+    made = []
+    real = ladder_view.render_template
+    monkeypatch.setattr(ladder_view, "render_template", lambda *a, **k: made.append(a[0]) or real(*a, **k))
+    group = new_group(client)
+    record_hand(
+        client, new_game(client, "Anna", "Bruno", group=group), {"submission_id": "sub-k-0001", **sweep(0).to_json()}
+    )
+    address = f"/groups/{group.id}/ladder"
+
+    first = client.get(f"{address}?ref=poster").get_data(as_text=True)
+    assert "poster" not in first  # the language switch goes back to the bare address, never to the query
+    assert client.get(address).get_data(as_text=True).count("Anna") == first.count("Anna")
+    assert len(made) == 1
+    italian = client.get(f"{address}?lang=it").get_data(as_text=True)
+    assert '<html lang="it">' in italian and len(made) == 2
+    assert '<html lang="it">' in client.get(f"{address}?lang=it&ref=poster").get_data(as_text=True)
+    assert len(made) == 2
+    # A new game finished: the ladder is made again, once per language.
+    record_hand(
+        client, new_game(client, "Bruno", "Anna", group=group), {"submission_id": "sub-k-0002", **sweep(0).to_json()}
+    )
+    client.get(f"{address}?lang=it")
+    client.get(f"{address}?lang=it")
+    assert len(made) == 3
+
+
+def test_a_negative_rating_is_written_with_the_minus_sign_on_the_ladder_and_the_players_page(client):
+    group = new_group(client)
+    record_hand(
+        client, new_game(client, "Anna", "Bruno", group=group), {"submission_id": "sub-m-0001", **sweep(0).to_json()}
+    )
+    bruno = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()["players"][1]
+    assert bruno["name"] == "Bruno" and bruno["rating"] < -0.005
+    figure = f"{abs(bruno['rating']):.2f}"
+    ladder_page = client.get(f"/groups/{group.id}/ladder").get_data(as_text=True)
+    assert f'<td class="n">−{figure}</td>' in ladder_page
+    player_page = client.get(f"/groups/{group.id}/players/{bruno['id']}").get_data(as_text=True)
+    italian = client.get(f"/groups/{group.id}/players/{bruno['id']}", headers={"Accept-Language": "it"})
+    for page in (player_page, italian.get_data(as_text=True)):
+        assert not re.search(r"-\d+[.,]\d\d\b", re.sub(r'data-values="[^"]*"', "", page))  # never a hyphen
+    assert f"Rating −{figure}: rank 2 of 2" in player_page
+    assert f"−{figure}".replace(".", ",") in italian.get_data(as_text=True)
+    assert re.search(r'text-anchor="end">−\d+</text>', player_page)  # the chart's lowest value

@@ -4,7 +4,10 @@ A rating evens out luck: one game says little, many games say a lot. Each player
 (``mu``) and how unsure it still is (``sigma``); both are moved by every finished game they sit in, by openskill's
 Plackett-Luce model with its default parameters (a newcomer starts at mu 25, sigma 25/3). A game's result is its
 sides' order: the winner first, the other sides after it by their final totals (equal totals share a place); a
-game ended as a draw puts the sides by total, the top ones sharing first place. A team is one openskill team of
+game ended as a draw puts the sides by total, the top ones sharing first place. At an event's table the
+organiser's word goes first (``from_summary``'s ``said``): a corrected result is rated as the organiser gave it
+(their winner, or a draw with both sides sharing first place), and a forfeit is not rated at all (no game was
+played). A team is one openskill team of
 its players, so a team's result rates each of its players. Points margins do not count: a win is a win.
 
 The ladder ranks by ``rating``, the conservative figure ``mu - 3 sigma`` (openskill's ordinal): it starts at 0
@@ -31,6 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
+
+from scorekeeper.rules.events import Result as TableResult
 
 # openskill's defaults, written once: every rating starts at MU with uncertainty SIGMA; BETA is how much one game's
 # performance varies around a player's skill; TAU a little uncertainty added back each game, so that a rating can
@@ -59,6 +64,7 @@ class Result:
     sides: tuple[tuple[str, ...], ...]
     winner: int | None
     totals: tuple[int, ...]
+    draw: bool = False  # an organiser's draw: every side shares first place, whatever the totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +99,11 @@ def places(result: Result) -> list[int]:
     [2, 2, 1]
     >>> places(Result((("a",), ("b",), ("c",)), None, (11, 11, 6)))
     [1, 1, 2]
+    >>> places(Result((("a",), ("b",)), None, (11, 6), draw=True))
+    [1, 1]
     """
+    if result.draw:
+        return [1] * len(result.sides)
     keys = [(0 if i == result.winner else 1, -total) for i, total in enumerate(result.totals)]
     order = sorted(set(keys))
     return [order.index(key) + 1 for key in keys]
@@ -150,13 +160,21 @@ def ladder(ratings: Mapping[str, Rating], names: Mapping[str, str] | None = None
     return out
 
 
-def from_summary(summary: Mapping[str, Any]) -> Result | None:
+def from_summary(summary: Mapping[str, Any], said: TableResult | None = None) -> Result | None:
     """What a game's summary (``rules.stats.summarise``, each side's players filled in) says for ratings: its
     sides' players, winner and totals; None for a game not finished now (it counts for nothing).
 
+    ``said`` is the organiser's word on the event table the game is played at, if they gave one: it goes before
+    the game's own result, as it does for the event's standings and the season. A corrected result is rated as
+    given (its winner or draw, its game points as totals), finished or not; a forfeit is None (no game played).
+
     Only the result is read, never the hands: two games with the same sides, winner and totals rate the same.
     """
+    sides = tuple(tuple(side["players"]) for side in summary["sides"])
+    if said is not None:
+        if said.forfeit or not said.done or len(sides) != len(said.points):
+            return None
+        return Result(sides, None if said.draw else said.winner, tuple(said.points), draw=said.draw)
     if not summary["finished"]:
         return None
-    sides = tuple(tuple(side["players"]) for side in summary["sides"])
     return Result(sides, summary["winner"], tuple(summary["totals"]))

@@ -3,21 +3,25 @@
 Derived, never stored: each read rates the group's finished games again, in the order they first finished
 (``Store.finish_order``), from the summaries the group's statistics already keep per game version
 (``groups.summaries``: each side's players as they are now, merged players resolved). So a corrected or deleted
-hand changes the ratings exactly as if the games had been played that way, and nothing can drift.
+hand changes the ratings exactly as if the games had been played that way, and nothing can drift. A game played at
+an event's table is rated as the organiser's word on that table says, when they gave one (``events.set_result``):
+the same result the event's standings and the season count.
 
 Rating a club's thousand games takes tens of milliseconds, so the answer is kept per state of the group
-(``Store.group_state``, as the statistics are): read again while nothing changed, it costs one indexed read.
+(``Store.group_state``, as the statistics are, with the organiser's words on its games' tables, which change
+without the group or its games changing): read again while nothing changed, it costs two indexed reads.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules.ratings import METHOD, Rating, from_summary, ladder, rate
-from scorekeeper.services import groups
+from scorekeeper.services import events, groups
 from scorekeeper.services.errors import NotFound
 from scorekeeper.store import Store
 
@@ -41,15 +45,20 @@ class Ladder:
 
 
 RATINGS_KEPT = 16  # groups whose ladder one process keeps, as ``groups.GROUPS_KEPT``
-_kept: OrderedDict[tuple[str, str], tuple[tuple[int, int, int], Ladder]] = OrderedDict()
+# What a group's ratings depend on: its state (``Store.group_state``) and the organiser's word on each of its games
+# played at an event's table, by game id (``Store.group_table_results``).
+State = tuple[tuple[int, int, int], tuple[tuple[str, str], ...]]
+_kept: OrderedDict[tuple[str, str], tuple[State, Ladder]] = OrderedDict()
 _kept_lock = threading.Lock()
 
 
-def state(store: Store, group_id: str) -> tuple[int, int, int] | None:
-    """What the group's ratings depend on (``Store.group_state``): a page made of them is kept under it. None
-    for no group."""
+def state(store: Store, group_id: str) -> State | None:
+    """What the group's ratings depend on: a page made of them is kept under it. None for no group."""
     ok = isinstance(group_id, str) and len(group_id) <= groups.GROUP_ID_MAX
-    return store.group_state(group_id) if ok else None
+    group = store.group_state(group_id) if ok else None
+    if group is None:
+        return None
+    return group, tuple(store.group_table_results(group_id).items())
 
 
 def group_ladder(store: Store, group_id: str) -> Ladder:
@@ -68,7 +77,11 @@ def group_ladder(store: Store, group_id: str) -> Ladder:
     group = groups.get(store, group_id)
     names = {p.id: p.name for p in groups.players(store, group_id)}
     by_id = {s["id"]: s for s in groups.summaries(store, group_id)}
-    in_order = (from_summary(by_id[game_id]) for game_id in store.finish_order(group_id) if game_id in by_id)
+    # The organiser's word read as the event reads it (its round and entrants do not matter here).
+    said = {game_id: events._result(0, ("", ""), json.loads(word)) for game_id, word in now[1]}
+    in_order = (
+        from_summary(by_id[game_id], said.get(game_id)) for game_id in store.finish_order(group_id) if game_id in by_id
+    )
     results = [result for result in in_order if result is not None]
     rated = {p: r for p, r in rate(results).items() if p in names}
     found = Ladder(group, names, tuple(ladder(rated, names)), len(results))

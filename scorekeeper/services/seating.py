@@ -13,16 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.events import Standing
+from scorekeeper.rules.events import ENTRANTS_MAX, Standing
 from scorekeeper.rules.text import msg
 from scorekeeper.services import events
 from scorekeeper.services.errors import NotFound
 from scorekeeper.services.events import Entrant, Event, Table
 from scorekeeper.store import Store
 
-# Entrant ids are their places in the list (1 to ENTRANTS_MAX and late arrivals): anything longer is no entrant
-# and is answered at once, without looking through the list.
-ENTRANT_ID_MAX = 6
+# Entrant ids are their places in the list, 1 to the core's ENTRANTS_MAX (late arrivals included: an event takes no
+# more): anything longer than the last one's digits is no entrant and is answered at once, without looking through
+# the list. A player's own page has no longer address, and a QR code is drawn for none (web/common/qr.py).
+ENTRANT_ID_MAX = len(str(ENTRANTS_MAX))
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,3 +116,29 @@ def test_a_player_follows_their_evening_on_their_own_page_without_touching_it(pa
         expect(other.locator("#entrant-bye")).to_be_visible()
         snap(other, f"bye-{locale}")
         phone.close()
+
+
+def test_the_event_page_keeps_following_the_tables_after_an_own_page_is_opened_and_closed(page, live_server):
+    organiser = page.request
+    made = organiser.post(
+        f"{live_server}/api/v1/events",
+        data={"name": "Scopa Sunday", "players": PLAYERS, "rules": {"target": 4}},
+    ).json()
+    key = {"X-Organiser-Key": made["organiser_key"]}
+    page.goto(made["url"])
+    expect(page.locator("#round-1")).to_have_count(0)
+    page.locator("#own-page-1 summary").click()
+    expect(page.locator("#own-page-1 img.qr")).to_be_visible()
+    # While the code is open (a player scanning it), a change waits: the page is not reloaded under them.
+    first = organiser.post(f"{live_server}/api/v1/events/{made['id']}/rounds", headers=key).json()
+    page.wait_for_timeout(10_000)  # more than one poll
+    expect(page.locator("#own-page-1")).to_have_attribute("open", "")
+    expect(page.locator("#round-1")).to_have_count(0)
+    # Closed again: the page shows the round paired meanwhile, and keeps following the tables after it.
+    page.locator("#own-page-1 summary").click()
+    expect(page.locator("#round-1")).to_be_visible(timeout=POLL)
+    page.locator("#own-page-2 summary").click()
+    page.locator("#own-page-2 summary").click()
+    play(page, live_server, first["tables"][0], "own-page-follow")
+    expect(page.locator("#table-1-1")).to_have_class(re.compile(r"state-finished"), timeout=POLL)
+    snap(page, "event-follows-after-own-page")

@@ -193,9 +193,9 @@ def rating_chart(values: Sequence[float], first: int, title: str, desc: str, cha
         f'<line class="axis" x1="{PAD_LEFT}" y1="{y(0):.1f}" x2="{WIDTH - PAD_RIGHT}" y2="{y(0):.1f}"/>',
     ]
     for value in sorted({low, 0.0, high}):
-        parts.append(
-            f'<text class="label" x="{PAD_LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value:.0f}</text>'
-        )
+        whole = round(value)  # a negative label with the minus sign, as the ratings beside the chart: "−5"
+        label = ("−" if whole < 0 else "") + str(abs(whole))
+        parts.append(f'<text class="label" x="{PAD_LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{label}</text>')
     step = max(1, games // 6)
     for i in range(0, games + 1, step):
         parts.append(

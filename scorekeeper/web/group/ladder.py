@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from babel.numbers import get_decimal_symbol
-from flask import g, render_template
+from flask import g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, ngettext
 from markupsafe import Markup
@@ -21,11 +21,15 @@ from scorekeeper.web.common.charts import rating_chart, sparkline
 from scorekeeper.web.common.context import store
 from scorekeeper.web.group import bp
 
+MINUS = "−"  # a negative rating, as a trend's fall, is written with the minus sign, never a hyphen: "−1.52"
+
 
 def number(value: float) -> str:
-    """A rating (or a change of one) as pages show it: two decimals, with the reader's decimal sign. (Babel's
-    ``format_decimal`` says the same, at a hundred times the cost: a ladder shows three numbers a player.)"""
-    return f"{shown(value):.2f}".replace(".", _decimal_sign())
+    """A rating (or a change of one) as pages show it: two decimals, with the reader's decimal sign, a negative one
+    with the minus sign (as the trends are). (Babel's ``format_decimal`` says the same, at a hundred times the
+    cost: a ladder shows three numbers a player.)"""
+    value = shown(value)
+    return (MINUS if value < 0 else "") + f"{abs(value):.2f}".replace(".", _decimal_sign())
 
 
 def _decimal_sign() -> str:
@@ -70,10 +74,11 @@ def ladder(group_id: str) -> ResponseReturnValue:
     """The group's ladder: rank, player, rating, games and the trend over their last games, best first.
 
     The same for every phone: a plain GET is answered from the page made once per state of the group (and
-    language), with its own CSRF token and time filled in, so a ladder read again costs a lookup, like a
-    scoreboard.
+    language, ``?lang=`` included), with its own CSRF token and time filled in, so a ladder read again costs a
+    lookup, like a scoreboard. The ladder reads nothing from its query: any query is ignored, so that an address
+    with one added (a shared link's tracking tag) costs a lookup too.
     """
-    if not rendered.plain_get():
+    if not rendered.plain_get(reads_query=False):
         return _ladder_page(group_id)
 
     def make() -> str:
@@ -86,7 +91,7 @@ def ladder(group_id: str) -> ResponseReturnValue:
     return rendered.for_request(rendered.kept(("ladder", group_id), lambda: _state(group_id), make))
 
 
-def _state(group_id: str) -> tuple[int, int, int] | None:
+def _state(group_id: str) -> ratings.State | None:
     return ratings.state(store(), group_id)
 
 
@@ -95,7 +100,7 @@ def _ladder_page(group_id: str) -> str:
     rows = []
     for rank, r in found.rows:
         change, _span = r.trend(TREND_GAMES)
-        sign = "+" if shown(change) > 0 else "−" if shown(change) < 0 else "±"
+        sign = "+" if shown(change) > 0 else MINUS if shown(change) < 0 else "±"
         rows.append(
             Row(
                 rank,
@@ -108,8 +113,11 @@ def _ladder_page(group_id: str) -> str:
                 sparkline(r.history[-TREND_GAMES - 1 :]),
             )
         )
+    # A kept page names the ladder's bare address as the one the language switch goes back to, never the query
+    # of the request that happened to make it.
+    here = {"here": request.path} if g.get("kept_page") else {}
     return render_template(
-        "group/ladder.html", group=found.group, rows=rows, games=found.games, trend_games=TREND_GAMES
+        "group/ladder.html", group=found.group, rows=rows, games=found.games, trend_games=TREND_GAMES, **here
     )
 
 
