@@ -266,6 +266,7 @@ def test_no_entrant_id_gives_a_500(client):
     @given(odd=st.text(min_size=1, max_size=80))
     def check(odd):
         r = client.get(f"/e/{made.id}/p/{quote(odd, safe='')}")
-        assert r.status_code in (200, 404), (odd, r.status_code)
+        # A "/" in the id makes an address with a doubled slash, which the server redirects to the single-slash one.
+        assert r.status_code in ((200, 404, 308) if "/" in odd else (200, 404)), (odd, r.status_code)
 
     check()

@@ -62,6 +62,9 @@ def test_the_standings_say_which_tiebreak_separated_equal_lines(entrants, result
 def test_the_pages_and_the_api_explain_equal_lines(client):
     event = new_event(client, players=["Anna", "Bruno", "Carla", "Dario"], pairing="round_robin", rounds=3)
     first = pair(client, event, event.key)
+    # Before any result everyone shares the first place, as the ranks say: there is no tie to explain yet.
+    for path in (f"/e/{event.id}", f"/e/{event.id}/screen"):
+        assert "equal on every tie-break" not in client.get(path).get_data(as_text=True)
     for table in first["tables"]:
         play(client, table, winner=0)  # two winners equal on everything, two losers too
     api = client.get(f"/api/v1/events/{event.id}/standings").get_json()["standings"]

@@ -46,7 +46,7 @@ from scorekeeper.rules.events import (
 from scorekeeper.rules.families import FAMILIES as FAMILY_INFO
 from scorekeeper.rules.game import GAME_NAME_MAX
 from scorekeeper.rules.options import FAMILIES, TARGET_RANGE
-from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX, read_date, read_weight
+from scorekeeper.rules.season import WEIGHT_DEFAULT, WEIGHT_MAX, WEIGHT_TEXT_MAX, read_date, read_weight
 from scorekeeper.rules.stats import FAMILY_TITLES, family
 from scorekeeper.services import events, groups
 from scorekeeper.services.errors import Forbidden, NotFound
@@ -69,9 +69,6 @@ TIEBREAK_WORDS = {
     "buchholz": _l("Buchholz (the opponents' match points)"),
     "points_for": _l("game points won"),
 }
-# A weight's text as typed: "1.5" (or "1,5"), a few characters (the core reads it, rules.season.read_weight).
-WEIGHT_TEXT_MAX = 6
-
 
 def organiser_key(event_id: str) -> str | None:
     """This phone's organiser key for the event, if it is the organiser's."""
@@ -249,7 +246,10 @@ def organise_event(event_id: str, key: str) -> ResponseReturnValue:
 
 def tie_notes(standings: list[Standing]) -> list[str]:
     """Why each line equal on match points with the one above it comes below it, as the core says
-    (``Standing.separated_by``): the tie-break that separated them, or none (listed by entry)."""
+    (``Standing.separated_by``): the tie-break that separated them, or none (listed by entry). Before any result
+    or bye there is nothing to explain: everyone shares the first place, as the table's ranks show."""
+    if not any(line.played or line.byes for line in standings):
+        return []
     notes = []
     for place, line in enumerate(standings, start=1):
         if line.separated_by in TIEBREAK_WORDS:
