@@ -93,8 +93,7 @@ def check_id(event: Event, entrant_id: object) -> Entrant:
     raise NotFound(
         "event",
         msg(
-            "this event has no entrant %(id)s: its own pages are numbered 1 to %(last)s, in the order "
-            "of the list",
+            "this event has no entrant %(id)s: its own pages are numbered 1 to %(last)s, in the order of the list",
             id=str(entrant_id)[:ENTRANT_ID_MAX],
             last=len(event.entrants),
         ),

@@ -70,6 +70,7 @@ TIEBREAK_WORDS = {
     "points_for": _l("game points won"),
 }
 
+
 def organiser_key(event_id: str) -> str | None:
     """This phone's organiser key for the event, if it is the organiser's."""
     key = kept_event_key(event_id)  # None in an offline copy: the public event page
