@@ -158,7 +158,8 @@ def _scoreboard_page(
 # Every phone following a game without its keeper key sees the same page for a given version: it is rendered once
 # and kept (in this process, the most recently used VIEWER_PAGES pages). Only a plain viewer's GET is answered from
 # the kept pages, so a keeper's page, a page carrying a message or a draft, or any other variant of the page (a
-# query other than ``?lang=`` alone, a header asking for a special copy) is always rendered for its request and never kept.
+# query other than ``?lang=`` alone, a header asking for a special copy) is always rendered for its request and
+# never kept.
 
 VIEWER_PAGES = 256
 viewer_pages = RenderedCache(VIEWER_PAGES)
