@@ -724,14 +724,16 @@ class Store:
         ]
 
     def group_table_results(self, group_id: str) -> dict[str, str]:
-        """The organiser's word (JSON, as ``set_table_result`` keeps it) on each event table played by a game of
-        the group, by game id: only tables the organiser corrected or gave away. Read through the games' group
-        index and the tables' game index."""
+        """The result an event keeps for each of its tables played by a game of the group, by game id (JSON, as
+        ``set_table_result`` and ``close_event_round`` keep it): the organiser's word where they corrected the
+        table or gave it away, else the result kept when its round closed; tables with neither are left out (the
+        event reads their games). Read through the games' group index and the tables' game index."""
         return {
             row["game_id"]: row["result"]
             for row in self.db.query(
-                "SELECT t.game_id AS game_id, t.result AS result FROM games JOIN event_tables AS t "
-                "ON t.game_id = games.id WHERE games.group_id = ? AND t.result IS NOT NULL ORDER BY t.game_id",
+                "SELECT t.game_id AS game_id, COALESCE(t.result, t.closed_result) AS result FROM games "
+                "JOIN event_tables AS t ON t.game_id = games.id WHERE games.group_id = ? "
+                "AND COALESCE(t.result, t.closed_result) IS NOT NULL ORDER BY t.game_id",
                 [group_id],
             )
         }

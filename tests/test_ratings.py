@@ -276,6 +276,32 @@ def test_ratings_follow_the_organisers_word_on_an_event_table_and_a_forfeit_rate
     assert [p["rank"] for p in answer["players"]] == [1, 1]
 
 
+def test_a_closed_rounds_table_is_rated_as_the_event_keeps_it_whatever_its_phone_changes_later(client):
+    group = new_group(client)
+    made = client.post(
+        "/api/v1/events",
+        json={"name": "Friday", "players": ["Anna", "Bruno"], "group": group.id, "rules": {"target": 4}},
+        headers=group.key,
+    ).get_json()
+    key = {"X-Organiser-Key": made["organiser_key"]}
+    (table,) = client.post(f"/api/v1/events/{made['id']}/rounds", headers=key).get_json()["tables"]
+    play(client, table, winner=0)
+    first, second = (side["name"] for side in table["sides"])
+    assert client.post(f"/api/v1/events/{made['id']}/rounds/1/close", headers=key).status_code == 200
+    # The table's phone changes hand 1 after the close: the game now says the other side won; the event keeps the
+    # result it closed with, and so do the ratings (and the season, which reads the event).
+    game = table["game"]
+    body = {"sides": [{"won": []}, {"won": ["cards", "coins", "settebello", "primiera"]}]}
+    r = client.put(f"/api/v1/games/{game['id']}/rounds/1", json=body, headers={"X-Keeper-Key": game["keeper_key"]})
+    assert r.status_code == 200, r.get_json()
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["winner"] == 1
+    standings = client.get(f"/api/v1/events/{made['id']}/standings").get_json()["standings"]
+    assert standings[0]["name"] == first
+    answer = client.get(f"/api/v1/groups/{group.id}/ratings").get_json()
+    assert [p["name"] for p in answer["players"]] == [first, second]
+    assert by_name(answer) == pytest.approx(openskill_ratings([([[first], [second]], [1, 2])]))
+
+
 # --- The pages -----------------------------------------------------------------------------------------------------
 
 

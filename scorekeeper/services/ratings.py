@@ -4,8 +4,10 @@ Derived, never stored: each read rates the group's finished games again, in the 
 (``Store.finish_order``), from the summaries the group's statistics already keep per game version
 (``groups.summaries``: each side's players as they are now, merged players resolved). So a corrected or deleted
 hand changes the ratings exactly as if the games had been played that way, and nothing can drift. A game played at
-an event's table is rated as the organiser's word on that table says, when they gave one (``events.set_result``):
-the same result the event's standings and the season count.
+an event's table is rated as the event keeps it: the organiser's word on that table when they gave one
+(``events.set_result``), else the result kept when its round closed (a hand corrected at the table afterwards no
+longer changes the event, so it does not change the ratings either): the same result the event's standings and the
+season count.
 
 Rating a club's thousand games takes tens of milliseconds, so the answer is kept per state of the group
 (``Store.group_state``, as the statistics are, with the organiser's words on its games' tables, which change
@@ -45,8 +47,8 @@ class Ladder:
 
 
 RATINGS_KEPT = 16  # groups whose ladder one process keeps, as ``groups.GROUPS_KEPT``
-# What a group's ratings depend on: its state (``Store.group_state``) and the organiser's word on each of its games
-# played at an event's table, by game id (``Store.group_table_results``).
+# What a group's ratings depend on: its state (``Store.group_state``) and the result an event keeps for each of its
+# games played at an event's table, by game id (``Store.group_table_results``).
 State = tuple[tuple[int, int, int], tuple[tuple[str, str], ...]]
 _kept: OrderedDict[tuple[str, str], tuple[State, Ladder]] = OrderedDict()
 _kept_lock = threading.Lock()
@@ -77,7 +79,7 @@ def group_ladder(store: Store, group_id: str) -> Ladder:
     group = groups.get(store, group_id)
     names = {p.id: p.name for p in groups.players(store, group_id)}
     by_id = {s["id"]: s for s in groups.summaries(store, group_id)}
-    # The organiser's word read as the event reads it (its round and entrants do not matter here).
+    # The event's kept result read as the event reads it (its round and entrants do not matter here).
     said = {game_id: events._result(0, ("", ""), json.loads(word)) for game_id, word in now[1]}
     in_order = (
         from_summary(by_id[game_id], said.get(game_id)) for game_id in store.finish_order(group_id) if game_id in by_id
