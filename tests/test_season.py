@@ -22,6 +22,7 @@ from scorekeeper.services import events
 from scorekeeper.services import season as seasons
 from scorekeeper.store import Store
 from tests.conftest import new_group
+from tests.test_events import play
 
 # --- test setup: events of a group played to the end through the services --------------------------------------
 
@@ -417,3 +418,58 @@ def test_the_page_lists_its_first_players_and_a_readers_copy_is_kept_until_the_s
     played(app, group, "Tuesday", ["Bruno", "Carla"], "Bruno", "2026-03-03")
     again = client.get(address).get_data(as_text=True)
     assert len(made) == 2 and "Bruno" in again and "and 2 more players" in again
+
+
+def test_only_those_who_played_a_game_score_and_a_loser_is_never_placed_below_who_never_sat_down(client):
+    group = new_group(client)
+    made = client.post(
+        "/api/v1/events",
+        json={
+            "name": "Short night",
+            "players": ["Anna", "Bruno", "Carla", "Dario", "Elio"],
+            "pairing": "swiss",
+            "rounds": 1,
+            "group": group.id,
+            "date": "2026-05-01",
+            "rules": {"target": 4},
+        },
+        headers=group.key,
+    ).get_json()
+    key = {"X-Organiser-Key": made["organiser_key"]}
+    for entrant in ("4", "5"):  # Dario and Elio leave before round 1
+        r = client.post(f"/api/v1/events/{made['id']}/entrants/{entrant}/withdraw", json={}, headers=key)
+        assert r.status_code == 200, r.get_json()
+    paired = client.post(f"/api/v1/events/{made['id']}/rounds", headers=key).get_json()
+    (table,) = paired["tables"]
+    play(client, table, winner=1)
+    assert client.post(f"/api/v1/events/{made['id']}/rounds/1/close", headers=key).status_code == 200
+    winner, loser = table["sides"][1]["name"], table["sides"][0]["name"]
+    standings = client.get(f"/api/v1/events/{made['id']}/standings").get_json()["standings"]
+    assert [s["name"] for s in standings].index(loser) == 4  # the event ranks who never played above the loser
+    # The season: the winner 25, the loser second (18); the bye and those who left score nothing from it.
+    assert lines(season(client, group, **YEAR)) == [(1, winner, 25, 1), (2, loser, 18, 1)]
+
+
+def test_an_evening_where_nobody_played_a_game_counts_for_nothing_in_the_season(client):
+    group = new_group(client)
+    made = client.post(
+        "/api/v1/events",
+        json={
+            "name": "Rain",
+            "players": ["Anna", "Bruno", "Carla", "Dario", "Elio"],
+            "pairing": "baraonda",
+            "group": group.id,
+            "date": "2026-05-02",
+        },
+        headers=group.key,
+    ).get_json()
+    key = {"X-Organiser-Key": made["organiser_key"]}
+    assert client.post(f"/api/v1/events/{made['id']}/rounds", headers=key).status_code == 201
+    for entrant in ("1", "2"):
+        assert client.post(f"/api/v1/events/{made['id']}/entrants/{entrant}/withdraw", json={}, headers=key).status_code == 200
+    repaired = client.post(f"/api/v1/events/{made['id']}/rounds/1/repair", json={}, headers=key)
+    assert repaired.status_code in (200, 201) and repaired.get_json()["tables"] == [], repaired.get_json()
+    r = client.post(f"/api/v1/events/{made['id']}/finish", headers=key)
+    assert r.status_code == 200 and r.get_json()["finished"], r.get_json()
+    body = season(client, group, **YEAR)
+    assert body["events"] == [] and body["standings"] == []

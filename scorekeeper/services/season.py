@@ -5,8 +5,10 @@ An event counts once it is finished (every planned round paired and closed): its
 change with its tables' games, only with the organiser's word, which bumps the event's version. The players of
 different events are matched through the games they played: each table's game seats the group's players by id,
 so a player renamed since keeps their season, and a merged player counts for whom they were merged into. An
-entrant who played no game (a bye, a withdrawal before round 1) is matched by name as the group matches names
-(case and spacing ignored); a name the group does not know stands for itself.
+entrant who played no game at an event (only byes, or a withdrawal before their first game) scores nothing from it,
+and the others' places are counted among those who played (a player who played and lost is never placed below one
+who never sat down); an event where nobody played a game is not counted. A name the games do not seat is matched
+as the group matches names (case and spacing ignored); a name the group does not know stands for itself.
 
 Cost: a season counts at most ``SEASON_EVENTS_MAX`` events (the latest; the page says when older ones were left
 out). Each counted event's places are kept per event version (``EVENTS_KEPT``), so a season of days not asked
@@ -175,10 +177,15 @@ def _places(store: Store, event_id: str, version: int) -> _Places | None:
                 if len(listed) == len(ids):
                     seat_of.update(zip(listed, ids, strict=True))
         entrants = {e.id: e for e in event.entrants}
+        # Only those who played a game at the event score from it (not a bye alone, nor a withdrawal before their
+        # first game), each at their place among them: one place behind each who played and finished above.
+        played = [line for line in events.standings_of(event) if line.entrant in entrants and line.played]
         made = tuple(
-            (line.rank, tuple((p, seat_of.get(p)) for p in entrants[line.entrant].players))
-            for line in events.standings_of(event)
-            if line.entrant in entrants
+            (
+                1 + sum(other.rank < line.rank for other in played),
+                tuple((p, seat_of.get(p)) for p in entrants[line.entrant].players),
+            )
+            for line in played
         )
     if event.version == version and not store.in_transaction:
         with _kept_lock:
@@ -219,7 +226,7 @@ def _season(
     places: list[EventPlaces] = []
     for row in rows[:SEASON_EVENTS_MAX]:
         made = _places(store, row["id"], row["version"])
-        if made is None:  # reopened since it was listed (a round paired again): not counted yet
+        if not made:  # reopened since it was listed (a round paired again), or nobody played a game: not counted
             continue
         weight = float(row["weight"])
         counted.append(SeasonEvent(row["id"], row["name"], row["date"], weight))
