@@ -473,3 +473,12 @@ def test_an_evening_where_nobody_played_a_game_counts_for_nothing_in_the_season(
     assert r.status_code == 200 and r.get_json()["finished"], r.get_json()
     body = season(client, group, **YEAR)
     assert body["events"] == [] and body["standings"] == []
+
+
+def test_a_readers_kept_season_page_of_this_year_turns_with_the_year(client, monkeypatch):
+    group = new_group(client)
+    monkeypatch.setattr(seasons, "today", lambda: date(2026, 12, 31))
+    assert "Dec 31, 2026" in client.get(f"/groups/{group.id}/season").get_data(as_text=True)
+    monkeypatch.setattr(seasons, "today", lambda: date(2027, 1, 1))
+    page = client.get(f"/groups/{group.id}/season").get_data(as_text=True)
+    assert "Dec 31, 2027" in page and "Dec 31, 2026" not in page

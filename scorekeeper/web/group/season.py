@@ -144,9 +144,10 @@ def season_page(group_id: str) -> ResponseReturnValue:
         return _page(group_id)
     first, last = request.args.get("from"), request.args.get("to")
     try:
-        states = [seasons.season(store(), group_id, first, last).state]
+        now = seasons.season(store(), group_id, first, last)
     except ScopaError:
         return _page(group_id)  # the days' error, shown on the page (the form names the fields as labelled)
+    states = [now.state]
 
     def make() -> str:
         g.kept_page = True
@@ -159,7 +160,8 @@ def season_page(group_id: str) -> ResponseReturnValue:
         # The state just read, then (asked again once a page was made) the state read afresh.
         return states.pop() if states else seasons.season(store(), group_id, first, last).state
 
-    page = rendered.kept(("season", group_id, first or None, last or None), version, make)
+    # Kept under the days asked and the days counted: with none asked, "this year" is another page from 1 January.
+    page = rendered.kept(("season", group_id, first or None, last or None, now.first, now.last), version, make)
     return rendered.for_request(page)
 
 
