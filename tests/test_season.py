@@ -466,7 +466,10 @@ def test_an_evening_where_nobody_played_a_game_counts_for_nothing_in_the_season(
     key = {"X-Organiser-Key": made["organiser_key"]}
     assert client.post(f"/api/v1/events/{made['id']}/rounds", headers=key).status_code == 201
     for entrant in ("1", "2"):
-        assert client.post(f"/api/v1/events/{made['id']}/entrants/{entrant}/withdraw", json={}, headers=key).status_code == 200
+        assert (
+            client.post(f"/api/v1/events/{made['id']}/entrants/{entrant}/withdraw", json={}, headers=key).status_code
+            == 200
+        )
     repaired = client.post(f"/api/v1/events/{made['id']}/rounds/1/repair", json={}, headers=key)
     assert repaired.status_code in (200, 201) and repaired.get_json()["tables"] == [], repaired.get_json()
     r = client.post(f"/api/v1/events/{made['id']}/finish", headers=key)
