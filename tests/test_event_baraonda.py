@@ -259,6 +259,30 @@ def test_an_evening_left_with_too_few_players_ends_and_is_finished(client):
     assert "Final standings: the event is over." in page and 'id="finish-event"' not in page
 
 
+def test_any_evening_left_with_too_few_ends_on_the_page_and_one_not_started_offers_no_end(client):
+    # A Swiss evening of three: after round 1 two leave; the page offers to end it, not a round nobody can play.
+    event = new_event(client, NAMES[:3], pairing="swiss", rounds=3)
+    client.get(event["organiser_url"])
+    for table in pair(client, event)["tables"]:
+        play(client, table, winner=0)
+    withdraw(client, event, "P01", "P02")
+    page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert 'id="finish-event"' in page and "Pair round 2" not in page
+    assert "Fewer than two are still playing" in page
+    assert client.post(f"/api/v1/events/{event['id']}/finish", headers=event.key).status_code == 200
+    # Once over, nobody leaves or comes back: the final standings stay as they are.
+    listed = client.get(f"/api/v1/events/{event['id']}").get_json()["players"]
+    r = client.post(f"/api/v1/events/{event['id']}/entrants/{listed[2]['id']}/withdraw", headers=event.key, json={})
+    assert r.status_code == 409 and r.get_json()["message"] == "the event is over"
+    # A baraonda that lost players before its first round has nothing to end: the page says how to start it.
+    event = evening(client, 5)
+    client.get(event["organiser_url"])
+    withdraw(client, event, "P01", "P02")
+    page = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert 'id="finish-event"' not in page and 'id="pair-round"' not in page
+    assert "Add a late arrival below to start." in page
+
+
 def test_an_open_round_paired_again_with_too_few_players_lets_the_evening_end_on_the_page(client):
     event = evening(client, 5)
     client.get(event["organiser_url"])

@@ -220,6 +220,16 @@ def baraonda_playable(count: int) -> bool:
     return count >= BARAONDA_ENTRANTS_MIN
 
 
+def round_playable(pairing: str, count: int) -> bool:
+    """Whether ``count`` entrants still playing make a round of an event paired so: a table of four players for a
+    baraonda, two entrants for the others. With fewer, the evening can only end.
+
+    >>> round_playable("swiss", 1), round_playable("round_robin", 2), round_playable("baraonda", 3)
+    (False, True, False)
+    """
+    return baraonda_playable(count) if pairing == "baraonda" else count >= ENTRANTS_MIN
+
+
 def tiebreaks_of(pairing: str) -> tuple[str, ...]:
     """The tie-breaks after match points of an event paired so, in order.
 

@@ -50,6 +50,7 @@ from scorekeeper.rules.events import (
     partners,
     partnership,
     players_a_line,
+    round_playable,
     round_robin_round,
     rounds_for,
     split_pair,
@@ -637,7 +638,7 @@ def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
         raise Conflict(msg("all %(n)s rounds of this event have been played", n=event.planned), field="rounds")
     number = len(event.rounds) + 1
     playing = [e.id for e in event.entrants if not e.withdrawn]
-    if len(playing) < 2:
+    if not round_playable("swiss", len(playing)):
         raise Conflict(msg("a round needs at least two entrants still playing"), field="players")
     if event.pairing == "round_robin":
         everyone = [e.id for e in event.entrants]
@@ -863,11 +864,14 @@ def set_result(
 
 
 def withdraw(store: Store, event_id: str, key: str, entrant_id: str, withdrawn: bool = True) -> Entrant:
-    """An entrant leaves (or comes back): later rounds pair the others."""
+    """An entrant leaves (or comes back): later rounds pair the others. Once the event is over its final standings
+    stay as they are (checked in the write's own transaction)."""
     check_key(store, event_id, key)
-    event = get(store, event_id)
-    event.entrant(entrant_id)
     with writing(store):
+        event = get(store, event_id)
+        event.entrant(entrant_id)
+        if event.finished:
+            raise Conflict(msg("the event is over"), field="entrant")
         store.withdraw_entrant(event_id, entrant_id, withdrawn)
     return get(store, event_id).entrant(entrant_id)
 

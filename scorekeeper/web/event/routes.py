@@ -36,10 +36,10 @@ from scorekeeper.rules.events import (
     TABLE_SIZES,
     MatchPoints,
     Standing,
-    baraonda_playable,
     fixed_table_size,
     pairing_for,
     players_a_line,
+    round_playable,
     split_pair,
     tiebreaks_of,
 )
@@ -324,8 +324,8 @@ def event_page(event_id: str) -> ResponseReturnValue:
         "event/event.html",
         **_view(event),
         organiser=key is not None,
-        # A baraonda whose players still playing no longer make a table of four can only end.
-        pairable=not event.baraonda or baraonda_playable(sum(1 for e in event.entrants if not e.withdrawn)),
+        # An event whose entrants still playing no longer make a table (of four, in a baraonda) can only end.
+        pairable=round_playable(event.pairing, sum(1 for e in event.entrants if not e.withdrawn)),
         form=form,
         version=events.state(store(), event_id),
         shown=shown,
