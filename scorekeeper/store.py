@@ -855,6 +855,11 @@ class Store:
             )
         self._touch_event(event_id)
 
+    def drop_event_round(self, event_id: str, number: int) -> None:
+        """Take an event's last round out, with its byes (its tables are dropped first, ``drop_event_tables``)."""
+        self.db.execute("DELETE FROM event_rounds WHERE event_id = ? AND number = ?", [event_id, number])
+        self._touch_event(event_id)
+
     def dropped_from_event(self, game_id: str) -> dict[str, Any] | None:
         """The event, round and table a game was dropped from, if it was: {event_id, name, round, number}."""
         rows = list(

@@ -283,6 +283,30 @@ def test_any_evening_left_with_too_few_ends_on_the_page_and_one_not_started_offe
     assert "Add a late arrival below to start." in page
 
 
+def test_ending_drops_an_open_round_nobody_began_so_its_byes_decide_nothing(client):
+    event = evening(client, 8)
+    for table in pair(client, event)["tables"]:
+        play(client, table, winner=0)
+    after_one = client.get(f"/api/v1/events/{event['id']}/standings").get_json()["standings"]
+    second = pair(client, event)  # round 1 closed, round 2 paired; then five leave before a hand is played
+    withdraw(client, event, "P01", "P02", "P03", "P04", "P05")
+    r = client.post(f"/api/v1/events/{event['id']}/rounds/2/repair", headers=event.key, json={})
+    assert r.status_code in (200, 201) and r.get_json()["tables"] == [], r.get_json()  # three left: byes only
+    r = client.post(f"/api/v1/events/{event['id']}/finish", headers=event.key)
+    assert r.status_code == 200 and r.get_json()["finished"] and r.get_json()["rounds"] == 1, r.get_json()
+    final = client.get(f"/api/v1/events/{event['id']}/standings").get_json()["standings"]
+    assert [(s["name"], s["match_points"]) for s in final] == [(s["name"], s["match_points"]) for s in after_one]
+    # The dropped round's games refuse a hand, saying why.
+    game = second["tables"][0]["game"]
+    sides = [{"won": ["cards", "coins", "settebello", "primiera"]}, {"won": []}]
+    r = client.post(
+        f"/api/v1/games/{game['id']}/rounds",
+        headers={"X-Keeper-Key": game["keeper_key"]},
+        json={"submission_id": "late-hand-0001", "sides": sides},
+    )
+    assert r.status_code == 409, r.get_json()
+
+
 def test_an_open_round_paired_again_with_too_few_players_lets_the_evening_end_on_the_page(client):
     event = evening(client, 5)
     client.get(event["organiser_url"])
@@ -295,13 +319,14 @@ def test_an_open_round_paired_again_with_too_few_players_lets_the_evening_end_on
     r = client.post(f"/api/v1/events/{event['id']}/rounds/2/repair", headers=event.key)
     assert r.status_code == 200, r.get_json()
     assert r.get_json()["tables"] == [] and len(r.get_json()["byes"]) == 3
-    # ... and the organiser ends the evening on the page: round 2 closed, the event finished.
+    # ... and the organiser ends the evening on the page: round 2, byes only, is taken out (its byes would rank
+    # those who sat it out for nothing played), the event finished after round 1.
     page = client.get(f"/e/{event['id']}").get_data(as_text=True)
     assert 'id="finish-event"' in page and "Pair round 3" not in page
     r = client.post(f"/e/{event['id']}/finish", data={})
     assert r.status_code == 302
     body = client.get(f"/api/v1/events/{event['id']}").get_json()
-    assert body["finished"] is True and body["rounds"] == 2
+    assert body["finished"] is True and body["rounds"] == 1
     assert "The event is over: its standings are final." in client.get(f"/e/{event['id']}").get_data(as_text=True)
 
 

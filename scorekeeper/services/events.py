@@ -658,10 +658,12 @@ def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
 
 
 def finish(store: Store, event_id: str, key: str) -> Event:
-    """End the event after the rounds played (an evening whose players left, or ran out of time): the open round
-    is closed first (every table must have a result), and the rounds planned become the rounds played, so the
-    event is finished: its standings final, counted in its group's season. Ending an event already over changes
-    nothing; one with no round played yet cannot end (it would have no standings)."""
+    """End the event after the rounds played (an evening whose players left, or ran out of time): an open round
+    after the first that nobody has begun (no hand at any table, no result given: only byes, or tables just
+    paired) is taken out, byes and all; another open round is closed first (every table must have a result).
+    The rounds planned become the rounds played, so the event is finished: its standings final, counted in its
+    group's season. Ending an event already over changes nothing; one with no round played cannot end (it would
+    have no standings)."""
     check_key(store, event_id, key)
     event = get(store, event_id)
     if event.finished:
@@ -669,6 +671,25 @@ def finish(store: Store, event_id: str, key: str) -> Event:
     current = event.current
     if current is None:
         raise Conflict(msg("no round has been played yet: there is nothing to end"), field="round")
+    if current.number > 1 and not current.closed and all(t.state == "playing" and t.hands == 0 for t in current.tables):
+        with writing(store):
+            # Read again in the write: a hand saved or a round paired meanwhile on another phone is seen.
+            rounds = store.event_rounds(event_id)
+            numbers = [t.number for t in current.tables]
+            if (
+                len(rounds) != current.number
+                or rounds[-1]["closed"]
+                or store.started_event_tables(event_id, current.number, numbers)
+                or any(t["result"] for t in store.event_tables(event_id) if t["round"] == current.number)
+            ):
+                raise Conflict(
+                    msg("round %(n)s changed meanwhile (on another phone?): look at it again", n=current.number),
+                    field="round",
+                )
+            store.drop_event_tables(event_id, current.number, numbers)
+            store.drop_event_round(event_id, current.number)
+            store.set_event_rounds(event_id, current.number - 1)
+        return get(store, event_id)
     if not current.closed:
         close_round(store, event_id, key, current.number)
     with writing(store):
