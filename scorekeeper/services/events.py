@@ -62,7 +62,7 @@ from scorekeeper.rules.game import GAME_NAME_MAX, clean_name, clean_text
 from scorekeeper.rules.ledger import Game
 from scorekeeper.rules.season import WEIGHT_DEFAULT, read_date, read_weight
 from scorekeeper.rules.seats import team_name
-from scorekeeper.rules.text import msg
+from scorekeeper.rules.text import msg, nmsg
 from scorekeeper.services import games, groups, keys
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound, writing
 from scorekeeper.store import Store
@@ -635,7 +635,14 @@ def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
         close_round(store, event_id, key, current.number)
         event = get(store, event_id)
     if len(event.rounds) >= event.planned:
-        raise Conflict(msg("all %(n)s rounds of this event have been played", n=event.planned), field="rounds")
+        raise Conflict(
+            nmsg(
+                "the event's only round has been played",
+                "all %(n)s rounds of this event have been played",
+                event.planned,
+            ),
+            field="rounds",
+        )
     number = len(event.rounds) + 1
     playing = [e.id for e in event.entrants if not e.withdrawn]
     if not round_playable("swiss", len(playing)):

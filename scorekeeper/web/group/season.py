@@ -166,9 +166,10 @@ def season_page(group_id: str) -> ResponseReturnValue:
 
 
 def _plain_get() -> bool:
-    """A reader's GET of the page with at most its days in the address and nothing pending for this phone in its
-    session: the page every phone would get alike (``rendered.plain_get``, the days allowed)."""
-    if request.method != "GET" or not set(request.args) <= {"from", "to"}:
+    """A reader's GET of the page with at most its days (and ``?lang=``: the language is part of every kept page's
+    key) in the address and nothing pending for this phone in its session: the page every phone would get alike
+    (``rendered.plain_get``, the days allowed)."""
+    if request.method != "GET" or not set(request.args) <= {"from", "to", "lang"}:
         return False
     if "_flashes" in session or FORGET in session:
         return False
