@@ -179,7 +179,9 @@ def test_without_the_draw_chosen_a_level_game_plays_on_and_the_page_says_when_a_
     r = client.post("/events/new", data=EVENT_FORM | {"profile": "cirulla"})
     page = client.get(r.location).get_data(as_text=True)
     assert "Cirulla · to 51 · Round-robin" in page
-    assert "A table is a draw only when the organiser calls it one: each side then has 1 match point for the draw" in page
+    assert (
+        "A table is a draw only when the organiser calls it one: each side then has 1 match point for the draw" in page
+    )
 
 
 def test_a_profile_that_fixes_how_a_game_ends_refuses_the_draw_and_makes_nothing(client):
