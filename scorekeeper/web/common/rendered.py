@@ -160,18 +160,20 @@ def request_key(*parts: Hashable) -> tuple[Hashable, ...]:
 _ORDINARY_X = ("x-forwarded-", "x-real-ip", "x-requested-with")
 
 
-def plain_get(reads_query: bool = True) -> bool:
+def plain_get(reads_query: bool = True, keyed: frozenset[str] = frozenset()) -> bool:
     """True for a GET of a page's bare address with nothing pending for this phone in its session (a message to
     show, copies to delete): the request any phone would make, answered alike for all.
 
     A ``?lang=`` alone still asks for the same page: the language is part of every kept page's key
     (``request_key``), and the language switch drops it from the address it goes back to. A page that reads
     nothing else from its query (``reads_query=False``) is the same page whatever the query says: any query is
-    ignored (such a page must not carry the request's query, the address ``here``, into its kept text).
+    ignored (such a page must not carry the request's query, the address ``here``, into its kept text). A page
+    that keeps a copy per value of some query arguments (``keyed``, e.g. a season's days: the caller puts them in
+    its key) may have those too.
     """
     if request.method != "GET":
         return False
-    if reads_query and request.query_string and set(request.args) != {"lang"}:
+    if reads_query and request.query_string and not set(request.args) <= {"lang", *keyed}:
         return False
     if "_flashes" in session or FORGET in session:
         return False

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel.numbers import format_decimal
-from flask import abort, flash, g, redirect, render_template, request, session, url_for
+from flask import abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -36,7 +36,7 @@ from scorekeeper.services import season as seasons
 from scorekeeper.web.common import limits, rendered
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.exports import sheet_date
-from scorekeeper.web.common.keepers import FORGET, kept_groups, may_change_group
+from scorekeeper.web.common.keepers import kept_groups, may_change_group
 from scorekeeper.web.common.lazy import _l
 from scorekeeper.web.group import bp
 
@@ -140,7 +140,7 @@ def _shown(group: dict[str, Any], made: seasons.Season | None) -> dict[str, Any]
 def season_page(group_id: str) -> ResponseReturnValue:
     """The group's season: the standings between two days (this year unless said), the events counted. A
     reader's plain GET is answered from the page kept for this state of the season (see the module's Cost)."""
-    if not _plain_get() or may_change_group(group_id):
+    if not rendered.plain_get(keyed=frozenset({"from", "to"})) or may_change_group(group_id):
         return _page(group_id)
     first, last = request.args.get("from"), request.args.get("to")
     try:
@@ -163,21 +163,6 @@ def season_page(group_id: str) -> ResponseReturnValue:
     # Kept under the days asked and the days counted: with none asked, "this year" is another page from 1 January.
     page = rendered.kept(("season", group_id, first or None, last or None, now.first, now.last), version, make)
     return rendered.for_request(page)
-
-
-def _plain_get() -> bool:
-    """A reader's GET of the page with at most its days (and ``?lang=``: the language is part of every kept page's
-    key) in the address and nothing pending for this phone in its session: the page every phone would get alike
-    (``rendered.plain_get``, the days allowed)."""
-    if request.method != "GET" or not set(request.args) <= {"from", "to", "lang"}:
-        return False
-    if "_flashes" in session or FORGET in session:
-        return False
-    for name, _value in request.headers.items():
-        lowered = name.lower()
-        if lowered == "service-worker" or (lowered.startswith("x-") and not lowered.startswith(rendered._ORDINARY_X)):
-            return False
-    return True
 
 
 @bp.post("/groups/<group_id>/season")
