@@ -3,14 +3,13 @@
 import json
 import os
 import subprocess
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from app import create_app
 from tests.conftest import TEST_RATE_LIMITS
+from tests.served import serving
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -73,12 +72,8 @@ def live_server(tmp_path):
             **TEST_RATE_LIMITS,
         }
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with serving(app) as url:
+        yield url
 
 
 def page_width(page) -> int:
