@@ -36,7 +36,7 @@ $(VENV)/.dev: $(VENV)/.run requirements-dev.txt
 	touch $@
 
 run: $(VENV)/.run
-	$(PY) -m scorekeeper.web.serve --host $(HOST) --port $(PORT)
+	$(PY) -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.dev
 	scripts/install-browser

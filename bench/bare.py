@@ -1,9 +1,14 @@
-"""A bare Flask route served by waitress exactly as the app is: the yardstick for bench.web."""
+"""A bare Flask route served exactly as the app is (uvicorn, the same protocol and loop, Flask through a2wsgi with
+the same pool of threads): the yardstick for the web benchmarks."""
 
 import argparse
 
+import uvicorn
+from a2wsgi import WSGIMiddleware
 from flask import Flask
-from waitress import serve
+
+from scorekeeper.serve.asgi import THREADS
+from scorekeeper.serve.guard import GuardedProtocol
 
 bare = Flask(__name__)
 
@@ -18,4 +23,13 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     args = parser.parse_args()
-    serve(bare, host="127.0.0.1", port=args.port, threads=8, ident="bare")
+    uvicorn.run(
+        WSGIMiddleware(bare, workers=THREADS),
+        host="127.0.0.1",
+        port=args.port,
+        http=GuardedProtocol,
+        loop="uvloop",
+        lifespan="off",
+        access_log=False,
+        log_level="warning",
+    )

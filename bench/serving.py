@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from scorekeeper.web.common.limits import DEFAULTS
 
-APP = ["scorekeeper.web.serve", "--host", "127.0.0.1"]
+APP = ["scorekeeper.serve", "--host", "127.0.0.1"]
 BARE = ["bench.bare"]
 JSON_HEADERS = {"Content-Type": "application/json"}
 

@@ -43,7 +43,7 @@ from bench.serving import (
     timed,
 )
 from scorekeeper.rules.ledger import HANDS_MAX
-from scorekeeper.web.serve import CONNECTIONS_MAX, allow_open_files
+from scorekeeper.serve.cli import CONNECTIONS_MAX, allow_open_files
 
 OUT = Path(__file__).parent / "out"
 

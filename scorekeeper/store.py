@@ -208,6 +208,35 @@ def m006_season_and_ratings(db: Database) -> None:
     db.execute("UPDATE events SET weight = 1.0, date = substr(created, 1, 10)")
 
 
+@migrations()
+def m007_change_feed(db: Database) -> None:
+    """The change feed the live pages' streams follow: a row for every change a game's or an event's page shows,
+    written by triggers in the same transaction as the change, so no write can forget it and a change rolled back
+    leaves none. A game's change also names the event whose tables it is played at (the event's page shows its
+    tables' scores). Only the latest FEED_KEPT rows are kept: a reader that fell further behind learns that it
+    did (its last number is gone) and reads everything it follows again."""
+    db.execute("CREATE TABLE changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref TEXT NOT NULL)")
+    db.execute(
+        "CREATE TRIGGER changes_of_games AFTER UPDATE OF version ON games WHEN NEW.version IS NOT OLD.version BEGIN "
+        "INSERT INTO changes (kind, ref) VALUES ('game', NEW.id); "
+        "INSERT INTO changes (kind, ref) SELECT 'event', event_id FROM event_tables WHERE game_id = NEW.id; "
+        "END"
+    )
+    db.execute(
+        "CREATE TRIGGER changes_of_events AFTER UPDATE OF version ON events WHEN NEW.version IS NOT OLD.version "
+        "BEGIN INSERT INTO changes (kind, ref) VALUES ('event', NEW.id); END"
+    )
+    db.execute(
+        "CREATE TRIGGER changes_kept AFTER INSERT ON changes BEGIN "
+        f"DELETE FROM changes WHERE seq <= NEW.seq - {FEED_KEPT}; END"
+    )
+
+
+# How many of the latest changes the feed keeps: far more than every game in a country's evening changes in the
+# fraction of a second between two reads of the feed.
+FEED_KEPT = 20_000
+
+
 def new_round_id() -> str:
     """An opaque, unguessable id for a hand, never reused."""
     return secrets.token_urlsafe(9)
@@ -358,6 +387,26 @@ class Store:
         """
         rows = self.db.conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchall()
         return int(rows[0][0]) if rows else None
+
+    def last_change(self) -> int:
+        """The number of the latest change in the feed (0 before the first)."""
+        rows = self.db.conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").fetchall()
+        return int(rows[0][0]) if rows else 0
+
+    def changes_after(self, seq: int, limit: int) -> tuple[list[tuple[int, str, str]], bool]:
+        """At most ``limit`` changes after change ``seq``, oldest first, as (seq, kind, ref) with kind "game" or
+        "event"; and whether any change after ``seq`` is no longer kept (the reader missed some). Read whole, on
+        the connection (the feed's reader asks a few times a second)."""
+        rows = self.db.conn.execute(
+            "SELECT seq, kind, ref FROM changes WHERE seq > ? ORDER BY seq LIMIT ?", (seq, limit)
+        ).fetchall()
+        missed = bool(rows) and rows[0][0] > seq + 1
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in rows], missed
+
+    def data_version(self) -> int:
+        """SQLite's data version of this connection: it moves whenever another connection commits a change."""
+        value: int = self.db.conn.execute("PRAGMA data_version").fetchone()[0]
+        return value
 
     def versions(self, ids: list[str]) -> dict[str, int]:
         """The change counters of the games among ``ids`` that exist."""

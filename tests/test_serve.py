@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import serve
-from scorekeeper.web.serve import announce, lan_addresses, terminal_qr
+from scorekeeper.serve import cli as serve
+from scorekeeper.serve.cli import announce, lan_addresses, terminal_qr
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ def test_the_server_prints_a_phone_address_and_qr_and_serves(tmp_path):
         "LANGUAGE": "en",
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.web.serve", "--port", str(port)],
+        [sys.executable, "-m", "scorekeeper.serve", "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

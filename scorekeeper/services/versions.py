@@ -18,9 +18,13 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from scorekeeper.store import StorageUnavailable, Store
+
+T = TypeVar("T")
 
 
 def file_identity(path: str) -> tuple[int, int] | None:
@@ -40,7 +44,8 @@ def file_identity(path: str) -> tuple[int, int] | None:
 class GameVersions:
     """Games' versions read on connections kept open, one per thread, until ``close()``.
 
-    ``version(game_id)`` is the game's version as committed now, None for no such game, and raises
+    ``version(game_id)`` is the game's version as committed now, None for no such game (``event_state`` likewise
+    for an event's pages, ``changes_after`` the change feed the streams follow); each raises
     ``Unreadable`` when it cannot be read here (no database file at the path, SQLite failing): the caller then
     answers the ordinary way, which opens the database for the request and says what went wrong.
     """
@@ -53,6 +58,21 @@ class GameVersions:
         self._closed = False
 
     def version(self, game_id: str) -> int | None:
+        return self._read(lambda store: store.game_version(game_id))
+
+    def event_state(self, event_id: str) -> int | None:
+        """The number an event's pages follow (the event's and its tables' versions), None for no such event."""
+        return self._read(lambda store: store.event_state(event_id))
+
+    def last_change(self) -> int:
+        """The number of the latest change in the change feed (see ``store.m007_change_feed``)."""
+        return self._read(lambda store: store.last_change())
+
+    def changes_after(self, seq: int, limit: int) -> tuple[list[tuple[int, str, str]], bool]:
+        """The feed's changes after ``seq`` (at most ``limit``), and whether some were missed (no longer kept)."""
+        return self._read(lambda store: store.changes_after(seq, limit))
+
+    def _read(self, read: Callable[[Store], T]) -> T:
         identity = file_identity(self.path)
         if identity is None:
             raise Unreadable(f"no database file at {self.path}")
@@ -64,7 +84,7 @@ class GameVersions:
             if held is None:
                 held = (self._open(), identity)
                 self._here.held = held
-            return held[0].game_version(game_id)
+            return read(held[0])
         except (sqlite3.Error, StorageUnavailable) as err:
             if held is not None:
                 self._forget(held[0])

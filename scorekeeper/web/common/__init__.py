@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("common", __name__)
 
-from . import qr  # noqa: E402, F401  (adds /qr.svg to bp)
+from . import live, qr  # noqa: E402, F401  (add /qr.svg and the streams to bp)

@@ -237,12 +237,12 @@ def all_hands(game_id: str) -> ResponseReturnValue:
     )
 
 
-# Every open scoreboard asks this every POLL_SECONDS (static/scoreboard.js) while its page is shown: a saved hand
-# or a scopa marked during the hand reaches a viewer's phone within that period plus one page load (under 2 s for
-# 95 in 100 changes). A poll is one indexed read and, while nothing changed, a 304 with no body; a held-open
-# stream (SSE) would instead keep one of waitress's 32 threads per phone, and a room holds thousands of phones.
-# The poll of a game that exists is answered in front of Flask, on a kept connection (game/poll.py): the route
-# below answers the rest (an unknown game's 404) and says what the answer is.
+# An open scoreboard follows its game's stream (``/g/<id>/live``, pushed within a second of each change by the
+# server ``make run`` starts: serve/streams.py). Where no stream gets through (a proxy that buffers or cuts it, an
+# old browser) it asks this instead, every POLL_SECONDS while its page is shown, waiting longer after each failure
+# (static/scoreboard.js). A poll is one indexed read and, while nothing changed, a 304 with no body. The poll of a
+# game that exists is answered in front of Flask, on a kept connection (game/poll.py): the route below answers the
+# rest (an unknown game's 404) and says what the answer is.
 POLL_SECONDS = 1.5
 
 

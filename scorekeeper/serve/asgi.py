@@ -1,0 +1,74 @@
+"""The app as the server serves it: the streams on the event loop, everything else Flask's, in a pool of threads.
+
+``make_asgi(flask_app)`` is an ASGI application. A stream's GET (``/g/<id>/live``, ``/e/<id>/live``) is answered by
+``streams.serve_stream`` without a thread; every other request goes to the Flask app through a2wsgi, at most
+THREADS at a time (the rest wait their turn in the event loop, holding no thread). The lifespan starts the change
+feed's reader with the server and stops it with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+from flask import Flask
+from werkzeug.sansio.utils import host_is_trusted
+
+from scorekeeper.serve.feed import Feed
+from scorekeeper.serve.streams import serve_stream, stream_key
+from scorekeeper.services.versions import GameVersions
+
+# Requests Flask serves at once. A few slow requests (an export, a crowded position in the checker) must never
+# leave a table's save waiting for a free thread: with more threads than the costly requests the lane lets run
+# (web/common/limits.py), a table's request starts at once and only shares the processor with them.
+THREADS = 32
+
+
+class App:
+    """The ASGI application: streams, then Flask."""
+
+    def __init__(self, flask_app: Flask, threads: int = THREADS):
+        self.flask_app = flask_app
+        self.config = flask_app.config
+        self.wsgi = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
+        self.feed = Feed(GameVersions(flask_app.config["DATABASE"]))
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        kind = scope["type"]
+        if kind == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if kind == "http":
+            key = stream_key(scope)
+            if key is not None and self._trusted(scope):
+                self.feed.start()
+                if await serve_stream(self.feed, key, receive, send):
+                    return
+        await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+
+    def _trusted(self, scope: dict[str, Any]) -> bool:
+        """True when Flask would take this request's Host too; any other goes to Flask, which refuses it."""
+        trusted = self.config.get("TRUSTED_HOSTS")
+        if not trusted:
+            return True
+        host = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"host"), "")
+        if self.config.get("BEHIND_PROXY"):
+            forwarded = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"x-forwarded-host"), "")
+            host = forwarded.split(",")[0].strip() or host
+        return host_is_trusted(host, trusted)
+
+    async def _lifespan(self, receive: Any, send: Any) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self.feed.start()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                self.feed.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def make_asgi(flask_app: Flask, threads: int = THREADS) -> App:
+    """The whole app for an ASGI server (``cli.py`` runs it with uvicorn)."""
+    return App(flask_app, threads)
