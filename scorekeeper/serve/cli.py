@@ -18,6 +18,7 @@ import os
 import socket
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import qrcode
 import uvicorn
@@ -32,6 +33,16 @@ from scorekeeper.web.common.i18n import TRANSLATIONS, compile_catalogues
 
 # Kept importable from here: the address finding moved to addresses.py.
 __all__ = ["lan_addresses", "main", "terminal_qr"]
+
+
+# Open connections the server holds at most: a room of phones keeps one stream each, plus a few short-lived ones.
+# Past this, new requests are answered 503 until some close. Each costs a file descriptor (raised towards this at
+# start) and a few kilobytes; none holds a thread.
+CONNECTIONS_MAX = 20_000
+# Seconds an idle kept-alive connection stays open between two requests.
+KEEP_ALIVE = 30
+# The most processes ``--workers`` starts.
+WORKERS_MAX = 16
 
 
 def terminal_qr(text: str) -> str:
@@ -124,10 +135,19 @@ def main(argv: list[str] | None = None) -> None:
     print(_("Ctrl+C stops the server."), flush=True)
     # Each server process makes its own app (``served``), listening where this one says.
     os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host
-    config = uvicorn.Config(
-        "scorekeeper.serve.cli:served",
-        factory=True,
-        workers=args.workers,
+    config = server_config("scorekeeper.serve.cli:served", factory=True, workers=args.workers, files=files)
+    if args.workers > 1:
+        from uvicorn.supervisors import Multiprocess
+
+        Multiprocess(config, sockets=[listening]).run()
+    else:
+        uvicorn.Server(config).run(sockets=[listening])
+
+
+def server_config(app: Any, files: int = CONNECTIONS_MAX + 256, **settings: Any) -> uvicorn.Config:
+    """How every server of the app runs (``make run``'s, and the tests' in a thread): ``app`` an ASGI app or, with
+    ``factory=True``, the import path of a function that makes one; ``files`` the open files this process may hold."""
+    chosen: dict[str, Any] = dict(
         http=guard.GuardedProtocol,
         loop="uvloop" if _has_uvloop() else "asyncio",
         lifespan="on",
@@ -141,12 +161,7 @@ def main(argv: list[str] | None = None) -> None:
         access_log=False,
         log_level="warning",
     )
-    if args.workers > 1:
-        from uvicorn.supervisors import Multiprocess
-
-        Multiprocess(config, sockets=[listening]).run()
-    else:
-        uvicorn.Server(config).run(sockets=[listening])
+    return uvicorn.Config(app, **{**chosen, **settings})
 
 
 def served() -> object:
@@ -192,16 +207,6 @@ def _has_uvloop() -> bool:
     except ImportError:  # pragma: no cover - a system without uvloop (Windows) runs asyncio's own loop
         return False
     return True
-
-
-# Open connections the server holds at most: a room of phones keeps one stream each, plus a few short-lived ones.
-# Past this, new requests are answered 503 until some close. Each costs a file descriptor (raised towards this at
-# start) and a few kilobytes; none holds a thread.
-CONNECTIONS_MAX = 20_000
-# Seconds an idle kept-alive connection stays open between two requests.
-KEEP_ALIVE = 30
-# The most processes ``--workers`` starts.
-WORKERS_MAX = 16
 
 
 def allow_open_files(wanted: int = CONNECTIONS_MAX + 256) -> int:
