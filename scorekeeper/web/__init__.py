@@ -183,12 +183,9 @@ def register_errors(app: Flask) -> None:
 
     @app.errorhandler(limits.Busy)
     def busy(err: limits.Busy) -> ResponseReturnValue:
-        """The lane for costly work is full (``common/limits.py``): 503, when to try again, nothing done."""
-        message = msg(
-            "the server is busy with other long requests (exports, sheets, statistics, the checker); nothing was "
-            "done. Try again in a few seconds"
-        )
-        response = make_response(error_response(503, "busy", message, retry_after=err.retry_after))
+        """The lane for costly work is full, or this address has its share of it (``common/limits.py``): 503, why,
+        when to try again, nothing done."""
+        response = make_response(error_response(503, "busy", err.message, retry_after=err.retry_after))
         response.headers["Retry-After"] = str(err.retry_after)
         return response
 
