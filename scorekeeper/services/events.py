@@ -25,7 +25,7 @@ import math
 import secrets
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -597,11 +597,19 @@ class _MovedOn(Exception):
 PAIRING_TRIES = 3  # a pairing the event moved on from is worked out afresh this many times in all
 
 
-def pair_next(store: Store, event_id: str, key: str, number: object = None) -> Round:
+# Told the number of games a pairing is about to start, before any is: the web counts them against the asking
+# address's budget for new games, and refuses the pairing (raises) when they would go over.
+BeforeGames = Callable[[int], None]
+
+
+def pair_next(
+    store: Store, event_id: str, key: str, number: object = None, before_games: BeforeGames | None = None
+) -> Round:
     """Pair the next round (closing the current one, whose tables must all have a result) and start its games.
 
     ``number``, when given, is the round meant: a round already paired is answered as it is (a double tap, a
-    retry, two organisers' phones at once pair it once).
+    retry, two organisers' phones at once pair it once). ``before_games(n)`` is called with the number of games
+    the round is about to start, before any is started; what it raises is raised, nothing paired.
 
     The pairing is worked out from the event as read, then written only if the event is still as read (checked
     in the write transaction): a withdrawal or a late arrival acknowledged meanwhile is never left out; the round
@@ -610,7 +618,7 @@ def pair_next(store: Store, event_id: str, key: str, number: object = None) -> R
     check_key(store, event_id, key)
     for _ in range(PAIRING_TRIES):
         try:
-            return _pair_next(store, event_id, key, number)
+            return _pair_next(store, event_id, key, number, before_games)
         except _MovedOn:
             continue
     raise Conflict(
@@ -623,7 +631,7 @@ def pair_next(store: Store, event_id: str, key: str, number: object = None) -> R
     )
 
 
-def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
+def _pair_next(store: Store, event_id: str, key: str, number: object, before_games: BeforeGames | None) -> Round:
     event = get(store, event_id)
     if number is not None:
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(event.rounds) + 1:
@@ -661,7 +669,7 @@ def _pair_next(store: Store, event_id: str, key: str, number: object) -> Round:
     else:
         pairing = _swiss(event, playing)
         pairs, byes = pairing.pairs, [pairing.bye] if pairing.bye else []
-    return _start_round(store, event, key, number, pairs, byes)
+    return _start_round(store, event, key, number, pairs, byes, before_games=before_games)
 
 
 def finish(store: Store, event_id: str, key: str) -> Event:
@@ -759,6 +767,7 @@ def _start_round(
     numbers: Sequence[int] | None = None,
     new_round: bool = True,
     replacing: Sequence[int] = (),
+    before_games: BeforeGames | None = None,
 ) -> Round:
     """Start a game for each pair (one transaction each, then the round): tables ``numbers`` (1, 2, ...).
 
@@ -766,8 +775,10 @@ def _start_round(
     Raises ``_MovedOn`` if the event changed since ``event`` was read, and ``Conflict`` if a hand was saved
     meanwhile at one of the tables to drop: both checked in the transaction that writes the round, so that what
     it was worked out from still holds when it is written. Games started for a pairing not written stay unused
-    (nobody has their keys)."""
+    (nobody has their keys). ``before_games(n)`` is told the games about to be started, before the first."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
+    if before_games is not None and pairs:
+        before_games(len(pairs))
     made = []
     for (a, b), table_number in zip(pairs, numbers, strict=True):
         sides = [_side(event, a), _side(event, b)]
@@ -966,9 +977,10 @@ def _check_joining(store: Store, event_id: str) -> tuple[dict[str, Any], list[di
     return row, entrants
 
 
-def repair(store: Store, event_id: str, key: str) -> Round:
+def repair(store: Store, event_id: str, key: str, before_games: BeforeGames | None = None) -> Round:
     """Pair the open round again among its tables whose games have not started (a player left, or arrived):
-    tables with a hand played stay as they are; a bye is given again if the count needs one."""
+    tables with a hand played stay as they are; a bye is given again if the count needs one. Each table is a new
+    game: ``before_games`` is told how many, as for ``pair_next``."""
     check_key(store, event_id, key)
     event = get(store, event_id)
     current = event.current
@@ -1018,6 +1030,7 @@ def repair(store: Store, event_id: str, key: str) -> Round:
             numbers[: len(pairs)],
             new_round=False,
             replacing=[t.number for t in unstarted],
+            before_games=before_games,
         )
     except _MovedOn:
         raise Conflict(

@@ -84,11 +84,16 @@ def get_event(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/events/<event_id>/rounds")
+@limits.laned
 def pair_round(event_id: str) -> ResponseReturnValue:
-    """Pair the next round (the current one must have a result at every table; it is closed)."""
+    """Pair the next round (the current one must have a result at every table; it is closed). Each game it starts
+    counts against this address's budget for new games (``limits.spend_creations``): a round that would go over
+    is refused whole (429), nothing paired."""
     body = json_body() if request.content_length else {}
     before = len(events.get(store(), event_id).rounds)
-    played = events.pair_next(store(), event_id, organiser_key(), body.get("number"))
+    played = events.pair_next(
+        store(), event_id, organiser_key(), body.get("number"), before_games=limits.spend_creations
+    )
     return round_json(events.get(store(), event_id), played, organiser_key()), 201 if played.number > before else 200
 
 
@@ -117,12 +122,14 @@ def close_round(event_id: str, number: int) -> ResponseReturnValue:
 
 
 @bp.post("/events/<event_id>/rounds/<int:number>/repair")
+@limits.laned
 def repair_round(event_id: str, number: int) -> ResponseReturnValue:
-    """Pair the open round again among its tables not yet started (after a withdrawal)."""
+    """Pair the open round again among its tables not yet started (after a withdrawal); its new games count as a
+    pairing's do."""
     event = events.get(store(), event_id)
     if event.current is None or event.current.number != number:
         raise Conflict(msg("only the open round can be paired again"), field="round")
-    played = events.repair(store(), event_id, organiser_key())
+    played = events.repair(store(), event_id, organiser_key(), before_games=limits.spend_creations)
     return round_json(events.get(store(), event_id), played, organiser_key())
 
 

@@ -445,11 +445,15 @@ def _report(err: ScopaError, event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/e/<event_id>/pair")
+@limits.laned
 def pair_round(event_id: str) -> ResponseReturnValue:
-    """Pair the next round (the form names it: a double tap pairs it once)."""
+    """Pair the next round (the form names it: a double tap pairs it once); its games count against this
+    address's budget for new games."""
     key, form = _action(event_id)
     try:
-        played = events.pair_next(store(), event_id, key, _number(form.round.data) or None)
+        played = events.pair_next(
+            store(), event_id, key, _number(form.round.data) or None, before_games=limits.spend_creations
+        )
     except ScopaError as err:
         return _report(err, event_id)
     flash(_("Round %(n)s paired: print the table cards, or read them out.", n=played.number))
@@ -537,10 +541,12 @@ def add_entrant(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/e/<event_id>/repair")
+@limits.laned
 def repair_round(event_id: str) -> ResponseReturnValue:
+    """Pair the open round again at its tables not yet started; its new games count as ``pair_round``'s do."""
     key, form = _action(event_id)
     try:
-        played = events.repair(store(), event_id, key)
+        played = events.repair(store(), event_id, key, before_games=limits.spend_creations)
     except ScopaError as err:
         return _report(err, event_id)
     flash(_("Round %(n)s paired again at the tables not yet started.", n=played.number))
