@@ -395,6 +395,14 @@ def get(store: Store, event_id: str) -> Event:
     return event
 
 
+def is_kept(store: Store, event_id: str) -> bool:
+    """Whether the event is kept as it is now: ``get`` then costs one small query, not a read of every table."""
+    edition = store.event_edition(event_id) if isinstance(event_id, str) else None
+    with _kept_lock:
+        held = _kept.get((store.path, event_id))
+    return edition is not None and held is not None and held.edition == edition
+
+
 def _read(store: Store, event_id: str) -> Event:
     row = store.event(event_id)
     if row is None:

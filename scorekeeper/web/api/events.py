@@ -73,14 +73,24 @@ def create_event() -> ResponseReturnValue:
 @bp.get("/events/<event_id>")
 def get_event(event_id: str) -> ResponseReturnValue:
     """An event: its entrants, its rounds with their tables and results, and whether it is over (made once per
-    content of the event for every reader without the organiser key, whose answer shows no table keys)."""
+    content of the event for every reader without the organiser key, whose answer shows no table keys; made in
+    the lane when the event changed since). The organiser's answer, with every table's keys, is made for each
+    request: it is counted against the ``heavy`` budget and made in the lane."""
     key = organiser_key()
     if key and events.is_organiser(store(), event_id, key):
-        return event_json(events.get(store(), event_id), key)
-    body = rendered.kept_event(
-        "api", event_id, lambda: current_app.json.dumps(event_json(events.get(store(), event_id)))
-    )
+        return _organisers_event(event_id, key)
+    body = rendered.kept_event("api", event_id, lambda: _readers_event(event_id))
     return Response(body, mimetype="application/json")
+
+
+@limits.heavy
+def _organisers_event(event_id: str, key: str) -> dict[str, Any]:
+    return event_json(events.get(store(), event_id), key)
+
+
+@limits.laned
+def _readers_event(event_id: str) -> str:
+    return str(current_app.json.dumps(event_json(events.get(store(), event_id))))
 
 
 @bp.post("/events/<event_id>/rounds")
@@ -98,6 +108,7 @@ def pair_round(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/events/<event_id>/finish")
+@limits.heavy
 def finish_event(event_id: str) -> ResponseReturnValue:
     """End the event after the rounds played (its open round is closed first): it is finished, its standings final
     and counted in its group's season."""
@@ -105,6 +116,7 @@ def finish_event(event_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/events/<event_id>/rounds/<int:number>")
+@limits.heavy
 def get_round(event_id: str, number: int) -> ResponseReturnValue:
     event = events.get(store(), event_id)
     if not 1 <= number <= len(event.rounds):
@@ -115,6 +127,7 @@ def get_round(event_id: str, number: int) -> ResponseReturnValue:
 
 
 @bp.post("/events/<event_id>/rounds/<int:number>/close")
+@limits.heavy
 def close_round(event_id: str, number: int) -> ResponseReturnValue:
     events.close_round(store(), event_id, organiser_key(), number)
     event = events.get(store(), event_id)
@@ -134,6 +147,7 @@ def repair_round(event_id: str, number: int) -> ResponseReturnValue:
 
 
 @bp.put("/events/<event_id>/rounds/<int:number>/tables/<int:table>/result")
+@limits.heavy
 def set_result(event_id: str, number: int, table: int) -> ResponseReturnValue:
     """The organiser's word on a table: ``{"outcome": "0" | "1" | "draw" | "forfeit:0" | "forfeit:1" | "game",
     "points": [a, b]}``."""
@@ -153,6 +167,7 @@ def add_entrant(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/events/<event_id>/entrants/<entrant_id>/withdraw")
+@limits.heavy
 def withdraw(event_id: str, entrant_id: str) -> ResponseReturnValue:
     """An entrant leaves (``{"withdrawn": false}`` brings them back): later rounds pair the others."""
     body = json_body()

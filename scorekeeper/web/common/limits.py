@@ -35,16 +35,17 @@ request goes next. In the lane:
 
 - with a rate limit as well (one decorator each): every ``export`` route (downloads, printable sheets and pads),
   every ``checker`` route, and every ``heavy`` one: a group's page and JSON, its statistics and head to head, a
-  player's page, the season (page and JSON), the ratings, the table cards, an event's standings and rounds in the
-  API, the organiser's event page and event JSON (made for each request: they hold the organiser's links and
-  keys), and the organiser's changes to an event (ending it, closing a round, a table's result, a withdrawal),
-  which read the event afresh once changed;
+  player's page, the season (page and JSON), the ratings, the ladder when it is made afresh (a ladder kept is a
+  lookup), the table cards, an event's standings and rounds in the API, the organiser's event page and event JSON
+  (made for each request: they hold the organiser's links and keys), and the organiser's changes to an event
+  (ending it, closing a round, a table's result, a withdrawal), which read the event afresh once changed;
 - pairing a round, or pairing it again (counted as games started, above);
 - only when they are made afresh: the pages every viewer of an event loads (its page, its big screen, its result
-  sheet, the public event JSON), a group's ladder, and the reading of an event afresh behind a player's own page.
-  A copy kept since it was last made is answered as a lookup, never laned nor refused; making it after the event
-  or group changed is laned (``laned``, ``for_viewers``, ``once``), and for a page many phones ask for at once,
-  made once for all of them. It is not counted against a budget: a viewer does not choose when the event changes.
+  sheet, the public event JSON) and the reading of an event afresh behind a player's own page. A copy kept since
+  it was last made is answered as a lookup, never laned nor refused; making it after the event changed is laned
+  (``laned``, ``for_viewers``, ``once``), once for all the phones asking for it meanwhile, as is a viewer's page
+  that is not a plain GET (another round's tables, a page's offline copy). None of it is counted against a
+  budget: a viewer does not choose when the event changes.
 
 Never limited nor laned: anything a table does to play (its scoreboard, recording, changing or undoing hands, the
 keeper and table-card links) and the polls (``/g/<id>/version``, ``/e/<id>/version``).
@@ -300,11 +301,18 @@ def laned(view: View) -> View:
 class _Making:
     """Work under way in the lane for one key: those asking for the same wait for its result."""
 
-    __slots__ = ("done", "made")
+    __slots__ = ("done", "made", "waiting")
 
     def __init__(self) -> None:
         self.done = threading.Event()
         self.made: tuple[Any] | None = None  # (the result,) once made
+        self.waiting = 0  # requests waiting for it
+
+
+def waiting_for_work() -> int:
+    """How many requests wait now for work another is doing for them (``once``)."""
+    with _making_lock:
+        return sum(making.waiting for making in _making.values())
 
 
 _making: dict[Hashable, _Making] = {}
@@ -324,6 +332,8 @@ def once(key: Hashable, work: Callable[[], Made]) -> tuple[Made, bool]:
         first = making is None
         if making is None:
             making = _making[key] = _Making()
+        else:
+            making.waiting += 1
     if not first:
         if not making.done.wait(2 * lane.wait):
             raise Busy()

@@ -6,17 +6,21 @@ the wait for the next round and the final place are said in words. The page foll
 event page does (static/event.js polls ``/e/<id>/version``; without script, a "Refresh" link and a slow refresh).
 
 Its link is the event's (unguessable) id and the entrant's place in the list: the page shows nothing the event's
-public page does not. It costs one kept event read and its kept standings (services.seating).
+public page does not. It costs one kept event read and its kept standings (services.seating). When the event
+changed since it was last read, every phone following it asks again at once: reading it afresh (every table of
+every round) runs in the lane for costly work, once for all of them (``limits.once``); the page itself is one
+round's tables and stays out of the lane, as a table's scoreboard does.
 """
 
 from __future__ import annotations
 
-from flask import render_template, url_for
+from flask import current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.services import events, seating
+from scorekeeper.web.common import limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.qr import qr_svg
 from scorekeeper.web.event import bp
@@ -35,7 +39,11 @@ def entrant_url(event_id: str, entrant_id: str) -> str:
 @bp.get("/e/<event_id>/p/<entrant_id>")
 def entrant_page(event_id: str, entrant_id: str) -> ResponseReturnValue:
     """One entrant's own page: where they sit now and next, with whom, against whom, and their standing."""
-    seat = seating.of(store(), event_id, entrant_id)
+    db = store()
+    if not events.is_kept(db, event_id):
+        read = ("event read", current_app.config["DATABASE"], event_id)
+        limits.once(read, lambda: events.standings_of(events.get(db, event_id)))
+    seat = seating.of(db, event_id, entrant_id)
     return render_template(
         "event/entrant.html",
         seating=seat,

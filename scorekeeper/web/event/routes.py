@@ -299,7 +299,26 @@ def _view(event: Event) -> dict[str, Any]:
 @bp.get("/e/<event_id>")
 @rendered.kept_for_viewers("page", unless=lambda event_id: organiser_key(event_id) is not None)
 def event_page(event_id: str) -> ResponseReturnValue:
-    """An event: its standings, the round being played table by table, the rounds before; the organiser's tools."""
+    """An event: its standings, the round being played table by table, the rounds before; the organiser's tools.
+
+    A viewer's page is made once per content of the event (``kept_for_viewers``), in the lane; the organiser's,
+    made for each request (it holds the organiser link), is counted against the ``heavy`` budget as well."""
+    if organiser_key(event_id) is not None:
+        return _organiser_page(event_id)
+    return _viewer_page(event_id)
+
+
+@limits.heavy
+def _organiser_page(event_id: str) -> ResponseReturnValue:
+    return _event_page(event_id)
+
+
+@limits.for_viewers
+def _viewer_page(event_id: str) -> ResponseReturnValue:
+    return _event_page(event_id)
+
+
+def _event_page(event_id: str) -> ResponseReturnValue:
     event = events.get(store(), event_id)
     key = organiser_key(event_id)
     form = ActionForm()
@@ -345,6 +364,7 @@ def event_version(event_id: str) -> ResponseReturnValue:
 
 @bp.get("/e/<event_id>/screen")
 @rendered.kept_for_viewers("screen")
+@limits.for_viewers
 def event_screen(event_id: str) -> ResponseReturnValue:
     """The standings for a television or a projector: large, refreshed by itself as tables finish (made once per
     content of the event for every screen and phone showing it)."""
@@ -401,10 +421,11 @@ def table_card(event_id: str, number: int, key: str) -> ResponseReturnValue:
 
 
 @bp.get("/e/<event_id>/sheet")
-@limits.export
 @rendered.kept_for_viewers("sheet")
+@limits.for_viewers
 def event_sheet(event_id: str) -> ResponseReturnValue:
-    """The result sheet: the standings and every round's results, on one page."""
+    """The result sheet: the standings and every round's results, on one page (made once per content of the event
+    and kept, like the big screen)."""
     event = events.get(store(), event_id)
     return render_template(
         "event/event_sheet.html",
@@ -462,6 +483,7 @@ def pair_round(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/e/<event_id>/finish")
+@limits.heavy
 def finish_event(event_id: str) -> ResponseReturnValue:
     """End the event after the rounds played (a baraonda whose players left too few for a table)."""
     key, _form = _action(event_id)
@@ -474,6 +496,7 @@ def finish_event(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/e/<event_id>/close")
+@limits.heavy
 def close_round(event_id: str) -> ResponseReturnValue:
     key, form = _action(event_id)
     try:
@@ -485,6 +508,7 @@ def close_round(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/e/<event_id>/result")
+@limits.heavy
 def table_result(event_id: str) -> ResponseReturnValue:
     """Correct a table's result, mark it forfeited, or give it back to its game."""
     key = _organiser(event_id)
@@ -507,6 +531,7 @@ def table_result(event_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/e/<event_id>/withdraw")
+@limits.heavy
 def withdraw_entrant(event_id: str) -> ResponseReturnValue:
     key, form = _action(event_id)
     back = request.form.get("back") == "1"

@@ -69,14 +69,15 @@ class Row:
 
 
 @bp.get("/groups/<group_id>/ladder")
-@limits.heavy
 def ladder(group_id: str) -> ResponseReturnValue:
     """The group's ladder: rank, player, rating, games and the trend over their last games, best first.
 
     The same for every phone: a plain GET is answered from the page made once per state of the group (and
     language, ``?lang=`` included), with its own CSRF token and time filled in, so a ladder read again costs a
     lookup, like a scoreboard. The ladder reads nothing from its query: any query is ignored, so that an address
-    with one added (a shared link's tracking tag) costs a lookup too.
+    with one added (a shared link's tracking tag) costs a lookup too. Only making the page (the group changed since,
+    or a request that is not a plain GET) is counted against the ``heavy`` budget and runs in the lane: a ladder
+    read again is never refused for want of a turn.
     """
     if not rendered.plain_get(reads_query=False):
         return _ladder_page(group_id)
@@ -95,6 +96,7 @@ def _state(group_id: str) -> ratings.State | None:
     return ratings.state(store(), group_id)
 
 
+@limits.heavy
 def _ladder_page(group_id: str) -> str:
     found = ratings.group_ladder(store(), group_id)
     rows = []
