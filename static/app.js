@@ -183,10 +183,15 @@ var Offline = (function () {
   // The scoreboard marks the hands of this game kept on the phone and not yet confirmed by the server; their
   // points are the server's to count, so none are shown. The deal line, which the server works out from the hands
   // it has, is hidden while any wait.
+  var keptBefore = 0;
   function showUnconfirmed(waiting) {
     var box = $("#unconfirmed");
     if (!box || !gameMatch) return;
     var list = $("ul", box), mine = waiting.filter(function (i) { return i.game === gameMatch[1]; });
+    // Fewer of this game's changes wait than before: the server has them now (sent by this page or by the service
+    // worker). The scoreboard takes the versions they moved as this phone's own.
+    if (mine.length < keptBefore) document.dispatchEvent(new Event("kept-sent"));
+    keptBefore = mine.length;
     list.textContent = "";
     mine.forEach(function (item) {
       var li = document.createElement("li");

@@ -1,53 +1,69 @@
-// Scopa Scorekeeper: the scoreboard. Loaded after app.js (which defines $, $$ and plural); works without it.
+// Scopa Scorekeeper: the scoreboard. Loaded after app.js (which defines $, $$ and plural) and live.js; works without
+// them.
 "use strict";
-// Scoreboard: refresh when the game changes on another phone; scopa buttons without a page load; the winners
-// form keeps the scopas the buttons show.
+// Scoreboard: show the game as the server has it within a second of any change (live.js); scopa buttons without a
+// page load; the winners form keeps the scopas the buttons show.
 (function () {
   var board = $(".scoreboard");
   if (!board) return;
   var version = board.dataset.version;
   var winners = $("#winners");
-  // A winners form with a tap in it is never thrown away by a refresh: the page says what changed instead.
-  var touched = false;
-  if (winners) {
-    winners.addEventListener("change", function () { touched = true; });
+  // What the winners form holds now that its page did not come with (a form emptied after its hand was kept
+  // offline holds nothing).
+  function changedHere(i) {
+    if (i.type === "hidden" || i.type === "submit" || i.type === "button" || !i.name) return false;
+    if (i.type === "radio" || i.type === "checkbox") return i.checked !== i.defaultChecked;
+    if (i.tagName === "SELECT") return $$("option", i).some(function (o) { return o.selected !== o.defaultSelected; });
+    return i.value !== i.defaultValue;
   }
-  // Refresh: ask the version every few seconds (data-poll-seconds, set by the server) while the page is shown,
-  // sending the version seen as If-None-Match, so an unchanged game costs a 304 with no body. A hidden page does
-  // not ask; shown again, it asks at once. Offline or refused, it waits longer each time (up to a minute) and
-  // asks at once when the phone is back online.
-  var every = 1000 * (Number(board.dataset.pollSeconds) || 1.5), wait = every, timer = null, asking = false;
-  function later(ms) {
-    clearTimeout(timer);
-    timer = document.hidden ? null : setTimeout(ask, ms);
+  function tapped() { return !!winners && $$("input, select", winners).some(changedHere); }
+  // Taps carried over a reload (this tab's sessionStorage), for the same hand only: the page shows the server's
+  // state and keeps what the keeper was entering.
+  var STASH = "taps:" + location.pathname;
+  function handNumber() { var h = winners && $("input[name=hand]", winners); return h ? h.value : null; }
+  function stash() {
+    var fields = $$("input, select", winners).filter(changedHere).map(function (i) {
+      return { name: i.name, value: i.value, checked: i.checked, box: i.type === "radio" || i.type === "checkbox" };
+    });
+    try { sessionStorage.setItem(STASH, JSON.stringify({ hand: handNumber(), fields: fields })); } catch (e) { /* none */ }
   }
-  function ask() {
-    timer = null;
-    if (document.hidden || asking) return;
-    if (!navigator.onLine) { wait = Math.min(60000, wait * 2); later(wait); return; }
-    asking = true;
-    fetch(board.dataset.poll, { cache: "no-store", headers: { Accept: "application/json", "If-None-Match": '"' + version + '"' } })
-      .then(function (r) {
-        if (r.status === 304) return null;
-        if (!r.ok) throw new Error(String(r.status));
-        return r.json();
-      })
-      .then(function (d) {
-        wait = every;
-        // Versions only grow: an answer older than the version this page knows (a poll that crossed this
-        // phone's own scopa) or any answer while a scopa is on its way changes nothing.
-        if (!d || sending || Number(d.version) <= Number(version)) return;
-        if (touched) { $("#changed-elsewhere").hidden = false; return; }
-        location.reload();
-      })
-      .catch(function () { wait = Math.min(60000, wait * 2); })
-      .finally(function () { asking = false; later(wait); });
+  (function unstash() {
+    var kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(STASH) || "null"); sessionStorage.removeItem(STASH); } catch (e) { return; }
+    if (!kept || !winners || kept.hand !== handNumber()) return;
+    kept.fields.forEach(function (f) {
+      var found = $$("input, select", winners).filter(function (i) {
+        return i.name === f.name && (!f.box || i.value === f.value);
+      })[0];
+      if (!found) return;
+      if (f.box) found.checked = f.checked; else found.value = f.value;
+      found.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  })();
+  // Changes this phone kept offline reached the server since the page was made (app.js says so): the versions
+  // they moved are this phone's own, never "another phone's", and the page shows them at once, taps kept.
+  var own = false;
+  // Follow the game (live.js): every version heard newer than the page's own loads the page again. Taps in the
+  // winners form are never thrown away: after this phone's own kept changes they are carried over the reload; after
+  // another phone's change the page says what changed instead (saving then compares the two phones' hands).
+  // Versions only grow: an older one (crossing this phone's own scopa) or any heard while a scopa is on its way
+  // changes nothing.
+  function seen(heard) {
+    if (sending || !(heard > Number(version))) return;
+    if (tapped()) {
+      if (!own) { $("#changed-elsewhere").hidden = false; return; }
+      stash();
+    }
+    location.reload();
   }
-  document.addEventListener("visibilitychange", function () {
-    if (document.hidden) { clearTimeout(timer); timer = null; } else ask();
+  var live = Live.follow({
+    stream: board.dataset.live,
+    poll: board.dataset.poll,
+    every: 1000 * (Number(board.dataset.pollSeconds) || 1.5),
+    tag: function () { return version; },
+    seen: seen,
   });
-  window.addEventListener("online", function () { wait = every; ask(); });
-  later(every);
+  document.addEventListener("kept-sent", function () { own = true; live.now(); });
   // The hand takes the scopas shown on the buttons: each answer updates the winners form's hidden fields.
   function showScopas(pending) {
     $$(".scopa-form").forEach(function (f, i) {
@@ -128,7 +144,7 @@
       return;
     }
     queues.set(form, []);
-    if (touched || saveAfter) {
+    if (tapped() || saveAfter) {
       saveAfter = null;
       if (winners) winners.dataset.sent = "";
       var notice = $("#scopa-failed");

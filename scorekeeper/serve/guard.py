@@ -42,6 +42,11 @@ HEADERS_MAX = 32 * 1024
 _open: dict[str, int] = {}
 
 
+def is_stream(scope: Any) -> bool:
+    """Whether a request is one of the live pages' streams (``streams.py``)."""
+    return bool(scope) and scope.get("method") == "GET" and str(scope.get("path", "")).endswith("/live")
+
+
 def client_of(address: str) -> str:
     """Whom a connection counts against: its address, an IPv6 one by its /64 (one home is given a whole /64)."""
     try:
@@ -90,6 +95,14 @@ class GuardedProtocol(HttpToolsProtocol):
                 _open.pop(self._counted, None)
             self._counted = None
         super().connection_lost(exc)
+
+    def shutdown(self) -> None:
+        """The server is stopping: a stream never ends by itself, so its connection is closed now (the browser opens
+        it again on the server that takes over); any other request is let finish, as uvicorn does."""
+        if self.cycle is not None and not self.cycle.response_complete and is_stream(self.scope):
+            self.transport.close()
+            return
+        super().shutdown()
 
     def data_received(self, data: bytes) -> None:
         if self._refused:

@@ -78,6 +78,9 @@ def test_a_player_follows_their_evening_on_their_own_page_without_touching_it(pa
     for i, table in enumerate(second["tables"]):
         play(page, live_server, table, f"entrant-r2-{i}")
     organiser.post(f"{live_server}/api/v1/events/{made['id']}/rounds/2/close", headers=key)
+    # The player's page hears the round closed and loads itself again: the next page is opened once it has.
+    expect(page.locator(".entrant-event")).not_to_contain_text("Round 2 of 2", timeout=POLL)
+    page.wait_for_load_state("load")
     # The event page offers each player's page: its link and QR code behind a tap by the name.
     page.goto(made["url"])
     page.locator("#own-page-1 summary").click()

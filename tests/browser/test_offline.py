@@ -452,3 +452,40 @@ def test_the_entry_pages_open_offline_after_only_the_scoreboard_was_opened(page,
     page.reload()
     page.wait_for_timeout(1000)
     assert len(stored_rounds(live_server, game["id"])) == 1
+
+
+def test_back_online_the_keepers_page_shows_its_offline_hand_and_keeps_the_next_hands_taps(page, live_server):
+    game = kept_game(page, live_server)
+    go_offline(page.context)
+    tap_winners(page, {"cards": "Anna", "coins": "Anna", "settebello": "Anna", "primiera": "Anna"})
+    page.click("#save-won")
+    expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1)")
+    expect(page.locator("#save-won")).to_contain_text("Save hand 2")
+    # The keeper starts the next hand while still offline.
+    tap_winners(page, {"cards": "Bruno"})
+    go_online(page.context)
+    # The hand reaches the server once; the keeper's own page shows it at once: its totals, the next hand's form
+    # with the tap kept, and no word of "another phone" (the change was this phone's own).
+    expect(page.locator(".total .points").first).to_have_text("4", timeout=15_000)
+    expect(page.locator("#result")).to_contain_text("Anna leads 4-0")
+    expect(page.locator("#save-won")).to_contain_text("Save hand 2")
+    expect(page.locator("#row-won_cards input[type=radio]:checked")).to_have_count(1)
+    checked = page.locator("#row-won_cards input[type=radio]:checked").get_attribute("id")
+    assert page.locator(f"label[for='{checked}']").inner_text() == "Bruno"
+    expect(page.locator("#changed-elsewhere")).to_be_hidden()
+    expect(page.locator("#queue-banner")).to_be_hidden()
+    snap(page, "back-online-own-hand")
+    assert len(api_game(page, live_server, game["id"])["rounds"]) == 1
+
+
+def test_back_online_with_nothing_tapped_the_keepers_page_shows_the_hand_kept_offline(page, live_server):
+    game = kept_game(page, live_server)
+    go_offline(page.context)
+    tap_winners(page, {"cards": "Anna", "coins": "Anna", "settebello": "Anna", "primiera": "Anna"})
+    page.click("#save-won")
+    expect(page.locator("#queue-banner")).to_contain_text("Waiting to send (1)")
+    go_online(page.context)
+    expect(page.locator("#result")).to_contain_text("Anna leads 4-0", timeout=15_000)
+    expect(page.locator("#winners-title")).to_contain_text("2")
+    expect(page.locator("#changed-elsewhere")).to_be_hidden()
+    assert len(api_game(page, live_server, game["id"])["rounds"]) == 1

@@ -30,6 +30,7 @@ SHELL_STATIC = (
     "clash.css",
     "app.js",
     "event.js",
+    "live.js",
     "queue.js",
     "scoreboard.js",
     "piles.js",
