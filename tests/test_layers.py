@@ -14,6 +14,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 WEB = sorted((PACKAGE / "web").rglob("*.py"))
 SERVICES = sorted((PACKAGE / "services").rglob("*.py"))
+SERVE = sorted((PACKAGE / "serve").rglob("*.py"))
+# Everything under the server (serve/): nothing there is imported by the layers it serves.
+INNER = sorted(p for p in PACKAGE.rglob("*.py") if "serve" not in p.relative_to(PACKAGE).parts[:1])
 
 # Functions still in the web that talk to the store, while they are being moved into services (ARCHITECTURE.md:
 # services/rematch.py). Each exception lapses by itself once its function leaves the module: do not add to this.
@@ -102,6 +105,18 @@ def test_the_web_calls_no_store_method(path):
 def test_services_never_import_the_web(path):
     crossing = [(line, name) for line, name in _imported(_tree(path)) if any(_within(name, m) for m in WEB_ONLY)]
     assert not crossing, f"{_name(path)} imports the web's tools; services must work without Flask: {crossing}"
+
+
+@pytest.mark.parametrize("path", INNER, ids=_name)
+def test_nothing_inside_imports_the_server(path):
+    crossing = [(line, name) for line, name in _imported(_tree(path)) if _within(name, "scorekeeper.serve")]
+    assert not crossing, f"{_name(path)} imports the server (serve/ is the outermost layer): {crossing}"
+
+
+@pytest.mark.parametrize("path", SERVE, ids=_name)
+def test_the_server_never_talks_to_the_store(path):
+    crossing = [(line, name) for line, name in _imported(_tree(path)) if _within(name, "scorekeeper.store")]
+    assert not crossing, f"{_name(path)} imports the store (the server reads through services): {crossing}"
 
 
 def test_the_checks_see_a_crossing():
