@@ -122,8 +122,14 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def _too_slow(self) -> None:
         self._deadline = None
-        if self.transport is not None and not self.transport.is_closing():
-            self._refuse(408, b"the request did not arrive in time")
+        if self.transport is None or self.transport.is_closing():
+            return
+        if self.cycle is not None and self.cycle.response_started:
+            # The app has answered already (without waiting for the rest of the body): the connection just closes.
+            self._refused = True
+            self.transport.close()
+            return
+        self._refuse(408, b"the request did not arrive in time")
 
     def on_message_begin(self) -> None:
         self._header_bytes = 0
