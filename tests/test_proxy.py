@@ -31,6 +31,7 @@ from scorekeeper.serve.cli import allow_open_files
 
 ROOT = Path(__file__).resolve().parent.parent
 NGINX_SITE = ROOT / "docs" / "nginx" / "scorekeeper.conf"
+NGINX_MAIN = ROOT / "docs" / "nginx" / "main.conf"
 CADDYFILE = ROOT / "docs" / "caddy" / "Caddyfile"
 NGINX = "/usr/sbin/nginx"
 CADDY = "/usr/bin/caddy"
@@ -41,6 +42,8 @@ SOON = 1.0  # seconds
 NGINX_CAP = 1000
 # The deadline for a request's headers in both documented files (client_header_timeout, read_header).
 HEADER_DEADLINE = 15.0  # seconds
+# How long a stop or reload leaves open streams before closing them (worker_shutdown_timeout, grace_period).
+SHUTDOWN_GRACE = 10.0  # seconds
 HAND = [
     {"tally": {"cards": 22, "coins": 6, "settebello": True, "primiera": 78}},
     {"tally": {"cards": 18, "coins": 4, "settebello": False, "primiera": 75}},
@@ -106,6 +109,7 @@ class Site:
     port: int
     app_port: int
     cert: Path
+    proxy: subprocess.Popen[bytes]
     http_port: int | None = None
     context: ssl.SSLContext = field(init=False)
 
@@ -186,6 +190,7 @@ class Stream:
         self.raw = b""
         self.arrivals: list[tuple[float, int]] = []  # (when, length of raw by then)
         self.closed = False
+        self.closed_at = 0.0  # when the other end closed it (time.monotonic())
         self._changed = threading.Condition()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -199,7 +204,7 @@ class Stream:
                 chunk = b""
             with self._changed:
                 if not chunk:
-                    self.closed = True
+                    self.closed, self.closed_at = True, time.monotonic()
                     self._changed.notify_all()
                     return
                 self.raw += chunk
@@ -231,6 +236,17 @@ class Stream:
                 if len(parts) == 2 and wanted in _dechunk(parts[1]):
                     return when
         raise AssertionError("unreachable")
+
+    def closed_within(self, seconds: float) -> float:
+        """When the other end closed the stream; fails when it does not within ``seconds``."""
+        deadline = time.monotonic() + seconds
+        with self._changed:
+            while not self.closed:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    pytest.fail(f"the stream is still open after {seconds} s")
+                self._changed.wait(left)
+        return self.closed_at
 
     def close(self) -> None:
         _close(self.sock)
@@ -304,18 +320,16 @@ def nginx(folder: Path, app_port: int) -> Iterator[Site]:
     site = replaced(site, "/etc/letsencrypt/live/scopa.example/privkey.pem", str(key))
     site = replaced(site, "server 127.0.0.1:5000;", f"server 127.0.0.1:{app_port};")
     (folder / "scorekeeper.conf").write_text(site)
-    # What Debian's /etc/nginx/nginx.conf holds around the site, with every path inside ``folder``; workers as
-    # root when the test is root (they write their temporary files into ``folder``, which only its owner may).
+    # What Debian's /etc/nginx/nginx.conf holds around the site, with the lines docs/nginx/main.conf changes and
+    # every path inside ``folder``; workers as root when the test is root (they write their temporary files into
+    # ``folder``, which only its owner may).
     user = "user root;\n" if os.geteuid() == 0 else ""
     (folder / "nginx.conf").write_text(
         f"""{user}worker_processes 1;
-worker_rlimit_nofile 8192;
+include {NGINX_MAIN};
 daemon off;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
-events {{
-    worker_connections 4096;
-}}
 http {{
     access_log off;
     client_body_temp_path {folder}/client_body;
@@ -337,7 +351,7 @@ http {{
         )
     try:
         _wait_for_port(port, process, log)
-        yield Site(port, app_port, cert, http_port)
+        yield Site(port, app_port, cert, process, http_port)
     finally:
         _stop(process, group=True)
 
@@ -352,7 +366,7 @@ def caddy(folder: Path, app_port: int) -> Iterator[Site]:
     text = replaced(text, "\n{\n", "\n{\n\tadmin off\n\tauto_https disable_redirects\n\tdefault_bind 127.0.0.1\n")
     # The name's certificate would come from Let's Encrypt: here the self-signed one.
     text = replaced(text, "\nscopa.example {\n", f"\nhttps://127.0.0.1:{port} {{\n\ttls {cert} {key}\n")
-    text = replaced(text, "reverse_proxy 127.0.0.1:5000 {", f"reverse_proxy 127.0.0.1:{app_port} {{")
+    text = replaced(text, "reverse_proxy 127.0.0.1:5000", f"reverse_proxy 127.0.0.1:{app_port}")
     (folder / "Caddyfile").write_text(text)
     home = folder / "home"
     home.mkdir()
@@ -373,7 +387,7 @@ def caddy(folder: Path, app_port: int) -> Iterator[Site]:
         )
     try:
         _wait_for_port(port, process, log)
-        yield Site(port, app_port, cert)
+        yield Site(port, app_port, cert, process)
     finally:
         # At once: SIGTERM would wait for the streams still open, up to the Caddyfile's grace_period.
         _stop(process, group=True, how=signal.SIGQUIT)
@@ -440,6 +454,21 @@ def test_rate_limits_count_each_client_address_the_proxy_forwards(behind, proxy)
         assert forged.status == 429
         # Another phone, through the same proxy connection to the app, has its own count.
         assert site.request("POST", "/api/v1/games", body, source="127.0.0.3").status == 201
+
+
+@pytest.mark.parametrize("proxy", PROXIES)
+def test_a_body_over_64_kb_is_refused(behind, proxy):
+    with behind(proxy) as site:
+        big = {"sides": [{"name": "A" * 70_000}, {"name": "B"}]}
+        refused = site.request("POST", "/api/v1/games", big)
+        assert refused.status == 413
+        if proxy is nginx:
+            # By nginx itself (client_max_body_size): the app's answers all carry its Content-Security-Policy.
+            assert "Content-Security-Policy" not in refused.headers
+        else:
+            # By the app, with its message: Caddy passes the body on (its own limit would answer an empty 502).
+            assert refused.json()["error"] == "too_large"
+        assert site.request("POST", "/api/v1/games", {"sides": [{"name": "A" * 40}, {"name": "B"}]}).status == 201
 
 
 # --- The live streams ------------------------------------------------------------------------------------------------
@@ -568,7 +597,7 @@ def _open_streams(site: Site, path: str, count: int, sources: list[str]) -> list
     return held
 
 
-def test_nginx_caps_one_clients_connections_and_cuts_a_request_that_trickles(behind):
+def test_nginx_caps_one_clients_connections_cuts_a_request_that_trickles_and_reloads_within_its_grace(behind):
     with behind(nginx) as site:
         game = site.new_game()
         # A table's phone watches its game; it stays open through everything below.
@@ -590,6 +619,19 @@ def test_nginx_caps_one_clients_connections_and_cuts_a_request_that_trickles(beh
             table.arrival(b": keep-alive", seconds=25)
             site.save_hand(game, "capped-hand-0001")
             table.arrival(b'data: {"version": 2}', seconds=SOON)
+            # A reload (what `systemctl reload nginx` sends) closes the streams still open after the shutdown timeout
+            # of docs/nginx/main.conf, and the phone's next stream is served by the new workers.
+            site.proxy.send_signal(signal.SIGHUP)
+            reloaded = time.monotonic()
+            took = table.closed_within(SHUTDOWN_GRACE + 5) - reloaded
+            assert SHUTDOWN_GRACE - 1 <= took <= SHUTDOWN_GRACE + 3, (
+                f"the stream was closed {took:.1f} s after a reload"
+            )
+            again = site.stream(f"/g/{game['id']}/live", source="127.0.0.2")
+            try:
+                again.arrival(b'data: {"version": 2}')
+            finally:
+                again.close()
         finally:
             _close(slow)
             table.close()
@@ -613,7 +655,7 @@ def test_behind_a_proxy_the_app_leaves_the_cap_per_client_to_the_proxy_by_itself
             _close(s)
 
 
-def test_caddy_cuts_a_request_that_trickles_and_keeps_a_quiet_stream(behind):
+def test_caddy_cuts_a_request_that_trickles_keeps_a_quiet_stream_and_stops_within_its_grace(behind):
     with behind(caddy) as site:
         game = site.new_game()
         table = site.stream(f"/g/{game['id']}/live", source="127.0.0.2")
@@ -627,6 +669,12 @@ def test_caddy_cuts_a_request_that_trickles_and_keeps_a_quiet_stream(behind):
             table.arrival(b": keep-alive", seconds=25)
             site.save_hand(game, "caddy-hand-0001")
             table.arrival(b'data: {"version": 2}', seconds=SOON)
+            # A stop (what `systemctl stop caddy` sends) closes the streams still open after the grace period.
+            site.proxy.send_signal(signal.SIGTERM)
+            stopped = time.monotonic()
+            took = table.closed_within(SHUTDOWN_GRACE + 5) - stopped
+            assert SHUTDOWN_GRACE - 1 <= took <= SHUTDOWN_GRACE + 3, f"the stream was closed {took:.1f} s after a stop"
+            assert site.proxy.wait(timeout=10) == 0
         finally:
             _close(slow)
             table.close()
