@@ -409,6 +409,12 @@ def behind(tmp_path: Path) -> Callable[..., contextlib.AbstractContextManager[Si
     return start
 
 
+def test_the_deployment_guide_shows_the_very_files_these_tests_run():
+    guide = (ROOT / "docs" / "deploy.md").read_text()
+    for path, language in ((NGINX_MAIN, "nginx"), (NGINX_SITE, "nginx"), (CADDYFILE, "caddy")):
+        assert f"```{language}\n{path.read_text()}```" in guide, f"docs/deploy.md does not show {path.name} as it is"
+
+
 # --- Pages, links and cookies ----------------------------------------------------------------------------------------
 
 
