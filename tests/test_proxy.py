@@ -14,6 +14,7 @@ import contextlib
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import ssl
@@ -54,6 +55,14 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def installed(program: str) -> str:
+    """``program``'s path; a clear failure when it is missing (never a skip: CI runs scripts/install-proxies)."""
+    found = shutil.which(program)
+    if found is None:
+        pytest.fail(f"{program} is not installed: scripts/install-proxies installs Debian's nginx, caddy and curl")
+    return found
 
 
 def replaced(text: str, old: str, new: str, times: int = 1) -> str:
@@ -344,7 +353,7 @@ http {{
     log = folder / "error.log"
     with open(folder / "nginx.out", "wb") as out:
         process = subprocess.Popen(
-            [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(log)],
+            [installed(NGINX), "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(log)],
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -379,7 +388,7 @@ def caddy(folder: Path, app_port: int) -> Iterator[Site]:
     log = folder / "caddy.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [CADDY, "run", "--config", str(folder / "Caddyfile"), "--adapter", "caddyfile"],
+            [installed(CADDY), "run", "--config", str(folder / "Caddyfile"), "--adapter", "caddyfile"],
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -503,7 +512,7 @@ def test_a_hand_saved_through_the_proxy_reaches_a_stream_through_it_within_a_sec
 def test_a_stream_through_the_proxy_over_http2_hears_a_hand_within_a_second(behind, proxy):
     """Phones' browsers speak HTTP/2 to an https server; curl does here (Python's http.client cannot)."""
     with behind(proxy) as site:
-        curl = ["curl", "--http2", "--silent", "--show-error", "--cacert", str(site.cert)]
+        curl = [installed("curl"), "--http2", "--silent", "--show-error", "--cacert", str(site.cert)]
         # A game made over HTTP/2: the Host the proxy passes on is the phone's, port and all.
         sides = json.dumps({"sides": [{"name": "Anna"}, {"name": "Bruno"}]})
         made = subprocess.run(
