@@ -245,3 +245,31 @@ def test_players_pages_after_a_change_read_the_event_afresh_once_in_the_lane(cli
         thread.join(10)
     assert statuses == [200] * 8
     assert reads == [event.id]
+
+
+def test_viewers_waiting_for_a_page_being_made_are_bounded_the_rest_refused_at_once(client, monkeypatch):
+    """Each viewer waiting for another's page holds one of the server's threads: a few wait, any more are told
+    to come back (the page is kept by then), so that the tables always find a thread."""
+    lane = limits.Lane(1, limits.LANE_QUEUE, wait=5.0)
+    monkeypatch.setattr(limits, "lane", lane)
+    monkeypatch.setattr(limits, "LANE_FOLLOWERS", 2)
+    event = new_event(client)
+    game = table_game(paired(client, event))
+    record_hand(client, game, counts(submission_id="sub-herd-3"))
+    statuses: list[int] = []
+
+    def load() -> None:
+        viewer = client.application.test_client()
+        statuses.append(viewer.get(f"/e/{event.id}/screen", environ_base={"REMOTE_ADDR": CLUB}).status_code)
+
+    lane.enter(ELSEWHERE)
+    threads = [threading.Thread(target=load) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    until(lambda: lane.waiting_for(CLUB) == 1 and limits.waiting_for_work() == 2 and len(statuses) == 2)
+    assert statuses == [503, 503]
+    lane.leave(ELSEWHERE)
+    for thread in threads:
+        thread.join(10)
+    assert sorted(statuses) == [200, 200, 200, 503, 503]
+    assert client.get(f"/e/{event.id}/screen", environ_base={"REMOTE_ADDR": CLUB}).status_code == 200

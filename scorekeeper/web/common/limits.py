@@ -301,42 +301,55 @@ def laned(view: View) -> View:
 class _Making:
     """Work under way in the lane for one key: those asking for the same wait for its result."""
 
-    __slots__ = ("done", "made", "waiting")
+    __slots__ = ("done", "made")
 
     def __init__(self) -> None:
         self.done = threading.Event()
         self.made: tuple[Any] | None = None  # (the result,) once made
-        self.waiting = 0  # requests waiting for it
+
+
+# Requests waiting for work another is doing for them, at most: each holds one of the server's threads
+# (serve/asgi.py THREADS) as a request waiting in the lane does, and beside the lane's own (LANE_WIDTH +
+# LANE_QUEUE) they must leave most threads to the tables.
+LANE_FOLLOWERS = 8
+
+
+_making: dict[Hashable, _Making] = {}
+_making_lock = threading.Lock()
+_following = 0
 
 
 def waiting_for_work() -> int:
     """How many requests wait now for work another is doing for them (``once``)."""
     with _making_lock:
-        return sum(making.waiting for making in _making.values())
-
-
-_making: dict[Hashable, _Making] = {}
-_making_lock = threading.Lock()
+        return _following
 
 
 def once(key: Hashable, work: Callable[[], Made]) -> tuple[Made, bool]:
     """``work()`` run in the lane, once for every request asking for the same ``key`` meanwhile: the first runs
     it, the others wait for it (taking no place in the lane, at most twice LANE_WAIT, else ``Busy``) and are
-    given its result. Returns the result and whether this request made it. When the first failed, each waiting
-    one runs ``work`` in the lane itself.
+    given its result; ``Busy`` at once when LANE_FOLLOWERS already wait so. Returns the result and whether this
+    request made it. When the first failed, each waiting one runs ``work`` in the lane itself.
 
     For work that many phones ask for at once when it is not kept (an event changed: every phone following it
     loads it again): one of them makes it, in its turn, instead of all of them queueing (and most refused)."""
+    global _following
     with _making_lock:
         making = _making.get(key)
         first = making is None
         if making is None:
             making = _making[key] = _Making()
-        else:
-            making.waiting += 1
-    if not first:
-        if not making.done.wait(2 * lane.wait):
+        elif _following >= LANE_FOLLOWERS:
             raise Busy()
+        else:
+            _following += 1
+    if not first:
+        try:
+            if not making.done.wait(2 * lane.wait):
+                raise Busy()
+        finally:
+            with _making_lock:
+                _following -= 1
         if making.made is not None:
             return making.made[0], False
         return laned(work)(), True
