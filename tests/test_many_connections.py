@@ -154,7 +154,7 @@ def test_ten_thousand_open_streams_and_a_table_still_saves_and_sees_its_hand(ser
 
 
 def test_one_client_trickling_thousands_of_connections_locks_no_other_phone_out(tmp_path):
-    base, process = start_server(tmp_path, SCOREKEEPER_REQUEST_DEADLINE="3")
+    base, process = start_server(tmp_path, SCOREKEEPER_REQUEST_DEADLINE="6")
     port = int(base.rsplit(":", 1)[1])
     assert allow_open_files(4000) >= 3500
     slow: list[socket.socket] = []
@@ -167,29 +167,37 @@ def test_one_client_trickling_thousands_of_connections_locks_no_other_phone_out(
                 slow.append(s)
             except OSError:
                 pass
-        # The cap on one client's connections: past it, the server closed them as they opened.
-        closed = 0
-        for s in slow:
-            s.setblocking(False)
-            try:
-                closed += s.recv(1) == b""
-            except BlockingIOError:
-                pass
-            except OSError:
-                closed += 1
-        assert closed >= 1500, f"only {closed} of 3,000 connections from one address were refused"
+        # The cap on one client's connections: past it, the server closed them as it took them, without a word (on
+        # a busy machine it takes a moment to reach them all). A connection cut at its deadline says 408 instead.
+        capped: set[int] = set()
+        over = len(slow) - 1000
+        deadline = time.monotonic() + 30
+        while len(capped) < over and time.monotonic() < deadline:
+            for i, s in enumerate(slow):
+                if i in capped:
+                    continue
+                s.setblocking(False)
+                try:
+                    if s.recv(1, socket.MSG_PEEK) == b"":
+                        capped.add(i)
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    capped.add(i)
+            time.sleep(0.2)
+        assert len(capped) >= over, f"only {len(capped)} of the {over} connections past the cap were refused"
         # Other phones are served meanwhile: a new game, its hand saved and pushed to its stream.
         game = new_game(base)
         stream = open_stream(port, f"/g/{game['id']}/live", "127.0.0.2")
         assert b'data: {"version": 1}' in read_until(stream, b"\n\n")
         save_hand(base, game, "trickle-hand-001")
         assert b'data: {"version": 2}' in read_until(stream, b'{"version": 2}')
-        # The trickling ones are cut at their deadline (3 s here), while the stream, arrived whole, stays open.
+        # The trickling ones are cut at their deadline (6 s here), while the stream, arrived whole, stays open.
         for s in slow:
             with contextlib.suppress(OSError):
                 s.setblocking(True)
                 s.sendall(b"a")
-        time.sleep(4)
+        time.sleep(7)
         cut = 0
         for s in slow:
             s.settimeout(0.5)

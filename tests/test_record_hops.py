@@ -54,11 +54,17 @@ def long_game(client, hands: int) -> tuple[str, dict]:
     return game["id"], headers
 
 
+def sent(traced: list[str]) -> list[str]:
+    """The statements the app sent: SQLite's trace names a statement again for each step of a trigger it fires (the
+    change feed's, written by the game's version UPDATE), which runs within that one statement."""
+    return [s for i, s in enumerate(traced) if i == 0 or s != traced[i - 1]]
+
+
 def recorded_through_the_api(client, traced, game_id: str, headers: dict, sid: str) -> list[str]:
     traced.clear()
     r = client.post(f"/api/v1/games/{game_id}/rounds", json={"submission_id": sid, "sides": ONE_ALL}, headers=headers)
     assert r.status_code == 201, r.json
-    return list(traced)
+    return sent(traced)
 
 
 def version_reads(statements: list[str]) -> int:
@@ -103,7 +109,7 @@ def test_saving_the_winners_form_takes_a_few_statements_at_any_length(client, tr
     traced.clear()
     r = client.post(f"/g/{game_id}/won", data=WON_ONE_ALL | {"action": "save", "submission_id": "sub-form-00001"})
     assert r.status_code == 303, r.get_data(as_text=True)[:300]
-    assert len(traced) <= STATEMENTS_MAX, traced
-    assert version_reads(traced) == 1, traced
+    assert len(sent(traced)) <= STATEMENTS_MAX, traced
+    assert version_reads(sent(traced)) == 1, traced
     game = client.get(f"/api/v1/games/{game_id}").json
     assert len(game["rounds"]) == hands + 1 and [s["total"] for s in game["sides"]] == [hands + 1] * 2

@@ -18,7 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper.rules import DECK, DeckStyle
-from scorekeeper.web import serve
+from scorekeeper.serve import cli as serve
 from scorekeeper.web.common.exports import sheet_date
 from scorekeeper.web.common.i18n import TRANSLATIONS
 from tests.conftest import start_at_table
