@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -34,14 +35,56 @@ class Server:
     port: int
     conn: http.client.HTTPConnection
 
-    def cpu_seconds(self) -> float:
-        """User plus system CPU time the server process has used so far (Linux /proc; 0 elsewhere)."""
+    def pids(self) -> list[int]:
+        """The server's process and every process under it (``--workers N`` runs N children), Linux /proc."""
+        children: dict[int, list[int]] = {}
         try:
-            with open(f"/proc/{self.proc.pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return 0.0
+            for entry in os.listdir("/proc"):
+                if entry.isdigit():
+                    with contextlib.suppress(OSError, ValueError, IndexError):
+                        with open(f"/proc/{entry}/stat") as f:
+                            parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                        children.setdefault(parent, []).append(int(entry))
+        except OSError:
+            return [self.proc.pid]
+        found, todo = [], [self.proc.pid]
+        for _ in range(1000):  # bounded: a server has a handful of processes
+            if not todo:
+                break
+            pid = todo.pop()
+            found.append(pid)
+            todo += children.get(pid, [])
+        return found
+
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time the server's processes have used so far (Linux /proc; 0 elsewhere)."""
+        total = 0.0
+        for pid in self.pids():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def open_files(self) -> int:
+        """The files (sockets among them) the server's processes hold open now."""
+        total = 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):
+                total += len(os.listdir(f"/proc/{pid}/fd"))
+        return total
+
+    def rss_mb(self) -> float:
+        """The server's processes' resident memory now, in MB."""
+        total = 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{pid}/status") as f:
+                total += next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        return total / 1024
+
+    def probe(self) -> tuple[float, int, float]:
+        """(processor seconds so far, open files, RSS in MB) of the server's processes."""
+        return self.cpu_seconds(), self.open_files(), self.rss_mb()
 
 
 # The benchmarks build hundreds of games from one address in seconds, as no club does: the app's rate limits stay

@@ -1,6 +1,9 @@
-"""Benchmark: the web app against a bare Flask route, in one run; then how many tables one server holds.
+"""Benchmark: the web app against a bare Flask route, in one run; how many tables one server holds; what idle
+streams cost it.
 
-Both servers run as ``make run`` runs the app (waitress, 8 threads, its own process) on 127.0.0.1.
+Both servers run as ``make run`` runs the app (``python -m scorekeeper.serve``: uvicorn on uvloop with the guarded
+httptools protocol, the live streams answered on the event loop, every other request handed to Flask through
+a2wsgi in 32 threads), each in its own process on 127.0.0.1; the bare route is bench/bare.py, served the same way.
 
 1. Flat cost: recording a hand, the scoreboard page and the JSON game at 5, 100 and HANDS_MAX - 1 hands (one
    short of the app's limit of hands in a game, so that the longest game can still take the hand measured),
@@ -8,12 +11,20 @@ Both servers run as ``make run`` runs the app (waitress, 8 threads, its own proc
    in the same run; the last column divides the longest game's median by the shortest's (flat is about 1).
    The long game is built through the API, two sides scoring 1-1 every hand so that it never ends.
 2. The capture checker's pages, the same way.
-3. Capacity: tables of phones (see bench.load), every phone on its own kept-alive connection as in a room, at
-   increasing numbers until a step fails twice (p99 over 250 ms, an error, the server falling behind, or viewers
-   seeing a save later than SEEN_LIMIT_S at p95); printed as tables and phones held, with the tables' latency and
-   the delay from each save to each viewer's poll showing it (p50 and p95).
+3. Where the server's processor goes: the server's own CPU time per request (from /proc, which a busy machine
+   barely moves, unlike a latency) for each request a table sends, and what a table costs a core from them.
+4. Capacity: tables of five phones (bench.load: four viewers each holding the scoreboard's stream and reloading
+   the page after each hand they hear of, a keeper saving a hand every 2 minutes), every phone on its own
+   connection, at increasing numbers of tables until a step fails (run once more first, as the machine is
+   shared): any kind of request with its p99 at P99_LIMIT_MS or over, an error, or a save heard by its viewers'
+   streams later than SEEN_LIMIT_S at p95. First with one server process as ``make run`` starts it, then, from the
+   first step that did not hold, with ``--workers 2``. The client load runs in processes of its own, at most
+   CLIENT_TABLES tables each (a process's open files are limited: see ``client_files``).
+5. Idle streams: IDLE_STREAMS streams open on games that do not change; the server's CPU (share of one core) and
+   resident memory with them open against without them. Aim: under 5% of a core and under 200 MB.
 
-``BENCH_QUICK=1`` shrinks every count for a smoke run. A JSON copy of the results goes to bench/out/web.json.
+``BENCH_QUICK=1`` shrinks every count for a smoke run (a few hundred connections). A JSON copy of the results goes
+to bench/out/web.json.
 """
 
 from __future__ import annotations
@@ -23,8 +34,10 @@ import datetime
 import json
 import os
 import platform
+import resource
 import subprocess
 import tempfile
+import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +46,7 @@ from bench import load
 from bench.serving import (
     APP,
     BARE,
+    Server,
     check_one_all,
     expect,
     hand_body,
@@ -54,21 +68,46 @@ class Plan:
     samples: int  # requests of each kind at each length
     level_seconds: float  # ... or fewer, once a length has taken this long (at least 5 samples)
     seed_seconds: float  # the whole long game is built within this time, or measured as far as it got
+    cost_samples: int  # requests of each kind for the server's CPU per request
     steps: tuple[int, ...]  # tables at each capacity step, stopping after the first that fails
-    step_seconds: float
-    games: int  # real games behind the simulated tables
+    keeper_period: float  # seconds between two hands at a table
+    warmup: float  # seconds of each step before it is measured
+    step_seconds: float  # seconds measured in each step
     capacity_seconds: float  # no step starts after this much capacity time
-    p99_limit_ms: float
+    client_tables: int  # tables a client process holds at most
+    wide_from: int | None  # tables from which --workers 2 is run even when one process held them (quick: its path)
+    idle_streams: int
+    idle_seconds: float  # the window the server's CPU is measured over, with and without the idle streams
 
 
 # The longest game measured is one hand short of the app's limit (HANDS_MAX, from the rules core): each
 # sample records a hand there, which must be the game's last allowed hand, and deletes it again.
 LONGEST = HANDS_MAX - 1
-FULL = Plan((5, 100, LONGEST), 30, 30, 240, (100, 200, 350, 500, 750, 1000, 1500, 2000, 3000, 4000), 6, 60, 100, 250)
-QUICK = Plan((5, 20, 60), 6, 10, 60, (20, 60), 2, 10, 20, 250)
+FULL = Plan(
+    levels=(5, 100, LONGEST),
+    samples=30,
+    level_seconds=30,
+    seed_seconds=240,
+    cost_samples=200,
+    steps=(250, 500, 1000, 2000, 3000, 5000),
+    keeper_period=load.KEEPER_PERIOD,
+    warmup=3,
+    step_seconds=30,
+    capacity_seconds=2400,
+    client_tables=3000,
+    wide_from=None,
+    idle_streams=5000,
+    idle_seconds=20,
+)
+# Quick: 40 tables (200 connections) in two client processes of 30 tables, so every path of the full run runs, a
+# hand every 4 s a table so that a step of seconds has saves to measure.
+QUICK = Plan((5, 20, 60), 6, 10, 60, 20, (20, 40), 4.0, 1, 3, 120, 30, 40, 300, 2)
 
 AIMS = {"record": 4.0, "board": 3.0}  # times the bare route, at any game length
-SEEN_LIMIT_S = 2.0  # a save reaches the viewers' phones within this, at p95 (the poll period plus a poll's latency)
+P99_LIMIT_MS = 250.0  # a step holds when every kind of request's p99 is under this
+SEEN_LIMIT_S = 1.0  # ... and a save reaches its viewers' streams within this, at p95
+IDLE_CPU_AIM = 0.05  # of one core, for IDLE_STREAMS idle streams
+IDLE_RSS_AIM_MB = 200.0
 
 
 def cell(ms: float, bare: float) -> str:
@@ -78,7 +117,7 @@ def cell(ms: float, bare: float) -> str:
 def measure_level(app, bare, game_id: str, keeper: dict, hands: int, plan: Plan, tag: str) -> dict[str, list[float]]:
     """Each kind of request at ``hands`` hands. A recorded hand is deleted again so the length stays put."""
     times: dict[str, list[float]] = {"bare": [], "record": [], "board": [], "json": []}
-    # waitress closes a connection idle for 2 minutes (the bare one, while a long game was built): start afresh.
+    # The server closes a connection idle for 30 s (the bare one, while a long game was built): start afresh.
     bare.conn.close()
     app.conn.close()
     for _ in range(3):
@@ -151,6 +190,7 @@ def flat_cost(plan: Plan, folder: str) -> dict:
             timed(app.conn, "GET", f"/g/{game_id}")
         bare_times = [timed(bare.conn, "GET", "/")[0] for _ in range(30)]
         checks = checker_pages(app)
+        costs = asyncio.run(request_costs(app, bare, plan.cost_samples))
         have, deadline = 0, time.monotonic() + plan.seed_seconds
         for level in plan.levels:
             have = seed(app, game_id, keeper, have, level, deadline)
@@ -162,7 +202,104 @@ def flat_cost(plan: Plan, folder: str) -> dict:
             bare_times += levels[level].pop("bare")
             if have < level:
                 break
-    return {"bare": bare_times, "levels": levels, "reached": reached, "checks": checks}
+    return {"bare": bare_times, "levels": levels, "reached": reached, "checks": checks, "costs": costs}
+
+
+HANDS_PER_GAME = 50  # hands a game takes in the cost measurement before the next game takes the saves
+
+
+async def request_costs(app: Server, bare: Server, samples: int) -> dict[str, float]:
+    """The server's processor time per request, in microseconds, for each request a table sends: ``samples`` of a
+    kind one after another (a kind that cannot be sent alone is a pair, less its other half's own cost)."""
+    # Saves go to a fresh game every HANDS_PER_GAME hands, so the games stay of a table's length.
+    made = await load.make_games(app.port, (2 * samples + 20) // HANDS_PER_GAME + 2, 300)
+    game_id, key = made[0]
+    path = f"/g/{game_id}"
+    keeper, viewer = await load.Connection.open(app.port), await load.Connection.open(app.port)
+    plain = await load.Connection.open(bare.port)
+    await keeper.request("GET", f"/g/{game_id}/keep/{key}")  # the keeper's session cookie
+    sent = iter(range(10**9))
+
+    async def check(conn: load.Connection, method: str, where: str, status: int, body: bytes = b"", headers=None):
+        if not conn.usable:
+            raise RuntimeError("the server closed a connection the cost measurement was using")
+        got, data = await conn.request(method, where, body, headers)
+        if got != status:
+            raise RuntimeError(f"{method} {where} answered {got}, not {status}: {data[:200]!r}")
+
+    async def save() -> str:
+        """A hand saved; the scoreboard's path of the game it went to."""
+        n = next(sent)
+        saved_id, saved_key = made[n // HANDS_PER_GAME % len(made)]
+        headers = {"Content-Type": "application/json", "X-Keeper-Key": saved_key}
+        body = json.dumps(hand_body(f"cost-{n:06d}")).encode()
+        await check(keeper, "POST", f"/api/v1/games/{saved_id}/rounds", 201, body, headers)
+        return f"/g/{saved_id}"
+
+    async def stream() -> None:
+        conn = await load.Connection.open(app.port)
+        try:
+            await conn.open_stream(f"{path}/live")
+            await conn.next_event()
+        finally:
+            conn.close()
+
+    kinds = {
+        "bare route (bench/bare.py), for scale": lambda: check(plain, "GET", "/", 200),
+        "save a hand (POST /api/v1/games/<id>/rounds)": save,
+        "keeper's scoreboard (its session, made for it)": lambda: check(keeper, "GET", path, 200),
+        "viewer's scoreboard, its version's copy kept": lambda: check(viewer, "GET", path, 200),
+        "stream: connect, open, first event, close": stream,
+    }
+    for _ in range(3):  # warm: each kind once, unmeasured
+        for action in kinds.values():
+            await action()
+    costs: dict[str, float] = {}
+    for name, action in kinds.items():
+        measured = bare if name.startswith("bare") else app
+        cpu0 = measured.cpu_seconds()
+        for _ in range(samples):
+            await action()
+        costs[name] = (measured.cpu_seconds() - cpu0) / samples * 1e6
+    # A viewer's page right after a change: the first asking makes the version's copy. Sent as a save and the
+    # page, less the save's own cost.
+    cpu0 = app.cpu_seconds()
+    for _ in range(samples):
+        await check(viewer, "GET", await save(), 200)
+    made_us = (app.cpu_seconds() - cpu0) / samples * 1e6 - costs["save a hand (POST /api/v1/games/<id>/rounds)"]
+    costs["viewer's scoreboard after a change (made, then kept)"] = made_us
+    for conn in (keeper, viewer, plain):
+        conn.close()
+    return costs
+
+
+def table_cost_us(costs: dict[str, float]) -> float:
+    """A table's server processor time per KEEPER_PERIOD, from the costs per request: a save and the keeper's page,
+    each viewer's page (one made after the change, the others its kept copy) and stream opened again."""
+    of = {name.split(" (")[0].split(",")[0]: value for name, value in costs.items()}
+    made = next(v for k, v in costs.items() if k.startswith("viewer's scoreboard after"))
+    kept = next(v for k, v in costs.items() if k.startswith("viewer's scoreboard, its"))
+    return (
+        of["save a hand"]
+        + of["keeper's scoreboard"]
+        + made
+        + (load.VIEWERS - 1) * kept
+        + load.VIEWERS * of["stream: connect"]
+    )
+
+
+def print_costs(samples: int, costs: dict[str, float]) -> dict:
+    print(f"\nWhere the server's processor goes: its CPU time per request, {samples} of each one after another")
+    for name, us in costs.items():
+        print(f"  {name:56} {us:8.0f} us")
+    per_table = table_cost_us(costs)
+    per_core = load.KEEPER_PERIOD * 1e6 / per_table
+    print(
+        f"  a table ({load.VIEWERS} viewers, a save every {load.KEEPER_PERIOD:.0f} s): {per_table / 1000:.1f} ms of"
+        f" server CPU a hand, so one core's worth is about {per_core:.0f} tables (CPU per request from /proc,"
+    )
+    print("  10 ms ticks; the requests alone, without the idle streams' keep-alives or the change feed's reads)")
+    return {"us_per_request": costs, "table_ms_per_hand": per_table / 1000, "tables_per_core": per_core}
 
 
 def print_flat(plan: Plan, flat: dict) -> dict:
@@ -206,148 +343,277 @@ def print_flat(plan: Plan, flat: dict) -> dict:
     for label, samples in flat["checks"].items():
         print(f"{label:64} {median_ms(samples):8.2f} ms {median_ms(samples) / bare:7.1f}x")
         result["checks"][label] = {"median_ms": median_ms(samples), "vs_bare": median_ms(samples) / bare}
+    result["costs"] = print_costs(plan.cost_samples, flat["costs"])
     return result
+
+
+def server_connections_max(workers: int) -> int:
+    """The connections the server's ``workers`` processes hold at most, as scorekeeper/serve/cli.py sets each:
+    uvicorn's limit_concurrency, CONNECTIONS_MAX within the process's open files (raised to the hard limit) less
+    256; past it a new request is answered 503."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    files = CONNECTIONS_MAX + 256 if hard == resource.RLIM_INFINITY else min(CONNECTIONS_MAX + 256, hard)
+    return workers * max(64, min(CONNECTIONS_MAX, files - 256))
+
+
+def client_files() -> int:
+    """The open files a client process may hold: its limit raised to the system's hard limit."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return 1_000_000 if hard == resource.RLIM_INFINITY else hard
 
 
 def capacity(plan: Plan, folder: str) -> dict:
     database = os.path.join(folder, "capacity.sqlite3")
-    print(f"\nCapacity: tables one server holds (waitress in its own process, 127.0.0.1, {os.cpu_count()} cores)")
-    print(f"  a table: one keeper recording a hand every {load.KEEPER_PERIOD:.0f} s (the POST, then the scoreboard),")
-    print(f"  {load.VIEWERS} viewers polling GET /g/<id>/version every {load.POLL_PERIOD:.1f} s (If-None-Match:")
-    print("  a 304 while unchanged) and reloading the scoreboard after each hand:", end="")
-    print(f" {load.TABLE_RATE:.2f} requests/s a table. Every phone has its own kept-alive connection,")
-    print(f"  connected before the step starts ({1 + load.VIEWERS} a table); the tables share {plan.games} real games")
-    print("  of 5+ hands. Latency counts from when a request was due. The load generator (asyncio, one thread)")
-    print(
-        f"  runs on the same cores as the server: the figure is a floor. The app takes {CONNECTIONS_MAX} connections."
+    env = {"SCOREKEEPER_DATABASE": database}
+    files = client_files()
+    print(f"\nCapacity: tables the server holds (127.0.0.1, {os.cpu_count()} cores shared with the load's processes)")
+    said = (
+        f"A table: {load.VIEWERS} viewers each holding the scoreboard's stream (GET /g/<id>/live) and reloading the"
+        f" page (GET /g/<id>) after each hand it hears of; a keeper saving a hand every {plan.keeper_period:.0f} s"
+        " (POST /api/v1/games/<id>/rounds, then its own scoreboard). Every phone its own connection, from one of"
+        f" many 127.0.0.x addresses ({load.SOURCE_TABLES} tables an address, under the server's cap per client);"
+        f" every table its own game. Saves spread evenly: n tables save n/{plan.keeper_period:.0f} hands a second."
+        f" Each step: the phones connected, then {plan.warmup:.0f} s unmeasured and {plan.step_seconds:.0f} s"
+        f" measured. A step holds with no error, every kind's p99 under {P99_LIMIT_MS:.0f} ms and the saves heard"
+        f" by the viewers' streams within {SEEN_LIMIT_S:.0f} s at p95 (from when each was due); one that fails is"
+        f" run once more before stopping (the machine is shared). The load runs in processes of at most"
+        f" {plan.client_tables} tables ({plan.client_tables * load.PHONES} connections), each allowed {files} open"
+        f" files (the hard limit); a server process holds at most {server_connections_max(1)} connections"
+        " (CONNECTIONS_MAX within its open files)."
     )
-    print("  The poll is answered in front of Flask, its version read on a connection kept per server thread")
-    print("  (scorekeeper/web/game/poll.py); waitress closes a phone's connection after each 304, so the phone's")
-    print("  next poll connects again (the generator's phones do, and that counts in the latency).")
-    # The generator's own limit of open files (a socket each phone), raised as far as the system allows.
-    phones_max = allow_open_files(max(plan.steps) * (1 + load.VIEWERS) + 256) - 256
-    steps: list[load.Step] = []
-    with server(APP, {"SCOREKEEPER_DATABASE": database}) as app:
-        games = []
-        for g in range(plan.games):
-            game_id, keeper = new_game(app.conn)
-            for n in range(5):
-                body = hand_body(f"table-{g:03d}-{n:04d}")
-                expect(app.conn, "POST", f"/api/v1/games/{game_id}/rounds", 201, body, keeper)
-            version = expect(app.conn, "GET", f"/g/{game_id}/version", 200)["version"]
-            games.append(load.Game(game_id, {**keeper}, version))
-        app.conn.close()
-        print(STEP_HEAD)
-        began = time.monotonic()
-        # A step that fails is run once more before stopping: the machine is shared, and a burst of someone
-        # else's work should not decide the figure. Both runs are printed.
-        attempts = [(tables, again) for tables in plan.steps for again in (False, True)]
-        for i, (tables, again) in enumerate(attempts):
-            if again and passes(steps[-1], plan):
-                continue
-            if tables * (1 + load.VIEWERS) > phones_max:
-                print(f"  (stopped: {tables} tables' phones are more connections than this process may open)")
-                break
-            if time.monotonic() - began > plan.capacity_seconds:
-                print(f"  (stopped: {plan.capacity_seconds:.0f} s of capacity steps used)")
-                break
-            cpu0 = app.cpu_seconds()
-            step = asyncio.run(load.run_step(app.port, games, tables, plan.step_seconds, seed=i))
-            step.server_cpu = app.cpu_seconds() - cpu0
-            steps.append(step)
-            print(step_row(step, plan.step_seconds + 1.0) + ("  (again)" if again else ""), flush=True)
-            if step.first_error:
-                print(f"  first error: {step.first_error[:200]}")
-            if again and not passes(step, plan):
-                break
-            time.sleep(1.0)  # let the server settle between steps
-    held = [s.tables for s in steps if passes(s, plan)]
-    best = max(held, default=0)
-    shared = f"on {os.cpu_count()} cores shared with the load generator"
-    phones = best * (1 + load.VIEWERS)
-    print(f"capacity: {best} tables, {phones} phones each on its own connection (p99 < {plan.p99_limit_ms:.0f} ms),")
-    print(f"  {shared}")
-    seen = [s for s in steps if s.tables == best and passes(s, plan) and s.seen]
-    if seen:
-        p50, p95 = (percentile_ms(seen[-1].seen, pct) / 1000 for pct in (50, 95))
-        print(f"  a save seen by its table's viewers (their polls): p50 {p50:.2f} s, p95 {p95:.2f} s at {best} tables")
-        print(f"  (aim: p95 within {SEEN_LIMIT_S:.0f} s)")
-    if steps and best == steps[-1].tables and passes(steps[-1], plan):
-        print("  (the largest step tried still passed: the server holds at least this many)")
+    print(textwrap.fill(said, 116, initial_indent="  ", subsequent_indent="  "))
+    games: list[tuple[int, str, str]] = []
+    phases: list[dict] = []
+    began = time.monotonic()
+    not_held: int | None = None
+    for workers in (1, 2):
+        wide_from = min(t for t in (not_held, plan.wide_from, 10**9) if t is not None)
+        steps = plan.steps if workers == 1 else tuple(t for t in plan.steps if t >= wide_from)
+        if not steps:
+            break
+        name = "one server process, as make run" if workers == 1 else f"--workers {workers}"
+        phase: dict = {"workers": workers, "name": name, "steps": [], "stopped": ""}
+        phases.append(phase)
+        print(f"\n  {name}:")
+        with server([*APP, "--workers", str(workers)], env) as app:
+            clients = load.Clients(app.port, plan.client_tables, files)
+            try:
+                printed = False
+                for tables in steps:
+                    if tables * load.PHONES > server_connections_max(workers):
+                        phase["stopped"] = (
+                            f"{tables} tables not tried: {tables * load.PHONES} connections are more than"
+                            f" {workers} server process{'es' if workers > 1 else ''} hold"
+                            f" ({server_connections_max(workers)}: each at most {server_connections_max(1)},"
+                            " CONNECTIONS_MAX within the open-files hard limit)"
+                        )
+                        not_held = tables if not_held is None else not_held
+                        break
+                    if time.monotonic() - began > plan.capacity_seconds:
+                        phase["stopped"] = f"stopped: {plan.capacity_seconds:.0f} s of capacity steps used"
+                        break
+                    if len(games) < tables:
+                        t0 = time.monotonic()
+                        made = asyncio.run(load.make_games(app.port, tables - len(games), 1200))
+                        games += [(len(games) + i, game_id, key) for i, (game_id, key) in enumerate(made)]
+                        took = time.monotonic() - t0
+                        print(f"  ({len(made)} games made, {load.SEED_HANDS} hands each, in {took:.0f} s)")
+                    t0 = time.monotonic()
+                    errors = clients.grow(games[clients.tables : tables])
+                    print(
+                        f"  ({tables} tables' phones connected in {time.monotonic() - t0:.0f} s by"
+                        f" {len(clients.processes)} client process{'es' if len(clients.processes) > 1 else ''}"
+                        + (f"; {len(errors)} setup errors, the first: {errors[0][:150]}" if errors else "")
+                        + ")",
+                        flush=True,
+                    )
+                    if not printed:
+                        print(STEP_HEAD)
+                        printed = True
+                    for attempt in (1, 2):
+                        time.sleep(2.0)  # the room settles: its phones all connected
+                        step = clients.step(
+                            time.time() + 0.5, plan.warmup, plan.step_seconds, app.probe, plan.keeper_period
+                        )
+                        held = passes(step)
+                        phase["steps"].append(step_json(step, held, attempt))
+                        print(step_row(step, held) + ("  (again)" if attempt == 2 else ""), flush=True)
+                        if step.first_error:
+                            print(f"      first error: {step.first_error[:200]}")
+                        if held:
+                            break
+                    if not held:
+                        phase["stopped"] = f"stopped at {tables} tables: {why(step)}"
+                        not_held = tables if not_held is None else min(not_held, tables)
+                        break
+            finally:
+                clients.close()
+        if phase["stopped"]:
+            print(f"  ({phase['stopped']})")
+    best = {p["workers"]: max((s["tables"] for s in p["steps"] if s["held"]), default=0) for p in phases}
+    one = best.get(1, 0)
+    print(
+        f"capacity: {one} tables ({one * load.PHONES} connections) held by one server process (make run)"
+        + "".join(f"; {n} tables ({n * load.PHONES} connections) by --workers {w}" for w, n in best.items() if w > 1)
+    )
+    print(f"  target 1,000 tables: {'met' if max(best.values(), default=0) >= 1000 else 'missed'};", end="")
+    print(f" aim 5,000: {'met' if max(best.values(), default=0) >= 5000 else 'missed'}")
     return {
-        "tables": best,
-        "phones": phones,
-        "p99_limit_ms": plan.p99_limit_ms,
-        "cores": os.cpu_count(),
-        "requests_per_table_per_second": load.TABLE_RATE,
-        "poll_seconds": load.POLL_PERIOD,
+        "p99_limit_ms": P99_LIMIT_MS,
         "seen_limit_s": SEEN_LIMIT_S,
-        "steps": [
-            {
-                "tables": s.tables,
-                "phones": s.phones,
-                "offered_rps": s.offered,
-                "achieved_rps": s.achieved,
-                "p50_ms": percentile_ms(s.all_latencies, 50) if s.all_latencies else None,
-                "p99_ms": percentile_ms(s.all_latencies, 99) if s.all_latencies else None,
-                "by_kind": {
-                    k: {"n": len(v), "p50_ms": percentile_ms(v, 50), "p99_ms": percentile_ms(v, 99)}
-                    for k, v in s.latencies.items()
-                },
-                "seen_p50_s": percentile_ms(s.seen, 50) / 1000 if s.seen else None,
-                "seen_p95_s": percentile_ms(s.seen, 95) / 1000 if s.seen else None,
-                "seen_samples": len(s.seen),
-                "unseen": s.unseen,
-                "errors": s.errors,
-                "unfinished": s.unfinished,
-                "requests_sent": s.sent,
-                "server_cpu_seconds": s.server_cpu,
-                "generator_cpu_seconds": s.generator_cpu,
-                "passed": passes(s, plan),
-            }
-            for s in steps
-        ],
+        "cores": os.cpu_count(),
+        "client_files": files,
+        "server_connections_max_per_process": server_connections_max(1),
+        "tables_held": best,
+        "phases": phases,
     }
 
 
 STEP_HEAD = (
-    f"{'tables':>7} {'phones':>7} {'req/s asked':>11} {'req/s done':>10} {'p50 ms':>8} {'p99 ms':>8} {'p99 board':>10}"
-    f" {'p99 record':>10} {'seen p50':>8} {'seen p95':>8} {'errors':>6} {'late':>5} {'server cpu':>10} {'cpu/req':>8}"
-    f" {'load cpu':>8}"
+    f"{'tables':>7} {'conns':>6} {'req/s':>6} {'save p50':>8} {'p99':>6} {'page p50':>8} {'p99':>6}"
+    f" {'stream p99':>10} {'seen p50':>8} {'p95':>6} {'errors':>6} {'srv cpu':>7} {'cpu/req':>8} {'load cpu':>8}"
+    f" {'srv files':>9} {'srv MB':>6}  held"
 )
 
 
-def step_row(step: load.Step, wall: float) -> str:
-    """One capacity step as a row of STEP_HEAD; CPU as a share of one core over the step's wall time."""
+def pct(samples: list[float], p: float) -> float:
+    """The nearest-rank percentile in milliseconds (NaN for no samples)."""
+    return percentile_ms(samples, p) if samples else float("nan")
 
-    def p(samples: list[float], pct: float) -> float:
-        return percentile_ms(samples, pct) if samples else float("nan")
 
-    lat, by = step.all_latencies, step.latencies
-    # Server CPU per request over the whole step (warm-up included): what the request mix costs the server.
-    per_request = step.server_cpu * 1000 / max(1, step.sent)
+def pages(step: load.Step) -> list[float]:
+    return step.latencies.get("keeper page", []) + step.latencies.get("viewer page", [])
+
+
+def step_row(step: load.Step, held: bool) -> str:
+    """One capacity step as a row of STEP_HEAD; CPU as a share of one core over the measured seconds."""
+    lat, wall = step.latencies, step.seconds
+    per_request = step.server_cpu * 1000 / max(1, step.requests)
+    seen50, seen95 = pct(step.seen, 50) / 1000, pct(step.seen, 95) / 1000
     return (
-        f"{step.tables:7d} {step.phones:7d} {step.offered:11.0f} {step.achieved:10.0f}"
-        f" {p(lat, 50):8.1f} {p(lat, 99):8.1f}"
-        f" {p(by.get('scoreboard', []), 99):10.1f} {p(by.get('record a hand', []), 99):10.1f}"
-        f" {p(step.seen, 50) / 1000:7.2f}s {p(step.seen, 95) / 1000:7.2f}s {step.errors:6d}"
-        f" {step.unfinished:5d} {step.server_cpu / wall:10.0%} {per_request:6.2f}ms {step.generator_cpu / wall:8.0%}"
+        f"{step.tables:7d} {step.connections:6d} {step.requests / wall:6.0f}"
+        f" {pct(lat.get('save', []), 50):6.0f}ms {pct(lat.get('save', []), 99):4.0f}ms"
+        f" {pct(pages(step), 50):6.0f}ms {pct(pages(step), 99):4.0f}ms {pct(lat.get('stream open', []), 99):8.0f}ms"
+        f" {seen50:7.2f}s {seen95:5.2f}s {step.errors + step.unfinished:6d} {step.server_cpu / wall:7.0%}"
+        f" {per_request:6.2f}ms {step.client_cpu / wall:8.0%} {step.server_files:9d} {step.server_rss_mb:6.0f}"
+        f"  {'yes' if held else 'NO'}"
     )
 
 
-def passes(step: load.Step, plan: Plan) -> bool:
-    """Held: no error, nothing left waiting, nearly the rate asked for, the p99 under the limit, and every save
-    seen by its viewers, at p95 within SEEN_LIMIT_S (a step too short to hold a save has nothing to check)."""
-    lat = step.all_latencies
+def why(step: load.Step) -> str:
+    """What made a step fail, in words."""
+    said = []
+    if step.errors or step.unfinished:
+        said.append(f"{step.errors} errors, {step.unfinished} saves unanswered")
+    for kind, samples in step.latencies.items():
+        if pct(samples, 99) >= P99_LIMIT_MS:
+            said.append(f"{kind} p99 {pct(samples, 99):.0f} ms")
+    if step.seen and pct(step.seen, 95) > SEEN_LIMIT_S * 1000:
+        said.append(f"saves heard at p95 after {pct(step.seen, 95) / 1000:.2f} s")
+    if not step.saves_asked:
+        said.append("no save measured")
+    return ", ".join(said) or "?"
+
+
+def passes(step: load.Step) -> bool:
+    """Held: something measured, no error, every save answered, every kind's p99 under P99_LIMIT_MS, and the
+    saves heard by their viewers' streams within SEEN_LIMIT_S at p95."""
     return (
-        bool(lat)
+        step.saves_asked > 0
         and step.errors == 0
         and step.unfinished == 0
-        and step.unseen == 0
-        and (not step.seen or percentile_ms(step.seen, 95) <= SEEN_LIMIT_S * 1000)
-        and step.achieved >= 0.9 * step.offered
-        and percentile_ms(lat, 99) < plan.p99_limit_ms
+        and all(pct(samples, 99) < P99_LIMIT_MS for samples in step.latencies.values())
+        and bool(step.seen)
+        and pct(step.seen, 95) <= SEEN_LIMIT_S * 1000
     )
+
+
+def step_json(step: load.Step, held: bool, attempt: int) -> dict:
+    return {
+        "tables": step.tables,
+        "connections": step.connections,
+        "attempt": attempt,
+        "held": held,
+        "seconds": step.seconds,
+        "requests_per_second": step.requests / step.seconds,
+        "saves": step.saves_asked,
+        "by_kind": {
+            kind: {"n": len(v), "p50_ms": pct(v, 50), "p99_ms": pct(v, 99)} for kind, v in step.latencies.items()
+        },
+        "page_loads": {"n": len(pages(step)), "p50_ms": pct(pages(step), 50), "p99_ms": pct(pages(step), 99)},
+        "seen_p50_s": pct(step.seen, 50) / 1000,
+        "seen_p95_s": pct(step.seen, 95) / 1000,
+        "seen_samples": len(step.seen),
+        "errors": step.errors,
+        "unfinished": step.unfinished,
+        "first_error": step.first_error,
+        "server_cpu_share_of_a_core": step.server_cpu / step.seconds,
+        "server_cpu_ms_per_request": step.server_cpu * 1000 / max(1, step.requests),
+        "client_cpu_share_of_a_core": step.client_cpu / step.seconds,
+        "server_open_files": step.server_files,
+        "server_rss_mb": step.server_rss_mb,
+    }
+
+
+def idle_streams(plan: Plan, folder: str) -> dict:
+    """The server's CPU and memory with ``plan.idle_streams`` streams held open and nothing changing, and
+    without them."""
+    database = os.path.join(folder, "idle.sqlite3")
+    count, seconds = plan.idle_streams, plan.idle_seconds
+    print(f"\nIdle streams: {count} streams open on {max(1, count // load.VIEWERS)} games that do not change")
+    with server(APP, {"SCOREKEEPER_DATABASE": database}) as app:
+        games = [
+            game_id for game_id, _ in asyncio.run(load.make_games(app.port, max(1, count // load.VIEWERS), 600, 1))
+        ]
+        time.sleep(2.0)  # what making the games started settles
+
+        def window() -> tuple[float, float, int]:
+            """(CPU as a share of one core over ``seconds``, RSS in MB, open files) of the server, now."""
+            cpu0 = app.cpu_seconds()
+            time.sleep(seconds)
+            return (app.cpu_seconds() - cpu0) / seconds, app.rss_mb(), app.open_files()
+
+        without = window()
+        held: dict[str, tuple[float, float, int]] = {}
+        idle = asyncio.run(
+            load.hold_streams(app.port, games, count, lambda: held.setdefault("with", window())), debug=False
+        )
+        time.sleep(2.0)
+        after = (0.0, app.rss_mb(), app.open_files())
+    with_streams = held.get("with", (float("nan"), float("nan"), 0))
+    per_stream_kb = (with_streams[1] - without[1]) * 1024 / max(1, idle.opened)
+    print(f"  {idle.opened} of {count} opened in {idle.open_seconds:.1f} s,", end="")
+    print(f" {idle.still_open} still open after the window;")
+    print(f"  {idle.comments} keep-alive comments received in the {seconds:.0f} s window")
+    for error in idle.errors[:3]:
+        print(f"  error: {error[:200]}")
+    cpu_ok, rss_ok = with_streams[0] < IDLE_CPU_AIM, with_streams[1] < IDLE_RSS_AIM_MB
+    print(
+        f"idle streams: server CPU {with_streams[0]:.1%} of one core over {seconds:.0f} s with {idle.opened} open"
+        f" (without: {without[0]:.1%}); RSS {with_streams[1]:.0f} MB (without: {without[1]:.0f} MB,"
+        f" +{per_stream_kb:.1f} KB a stream; {after[1]:.0f} MB once closed);"
+        f" open files {with_streams[2]} (without: {without[2]})"
+    )
+    print(
+        f"  aim: under {IDLE_CPU_AIM:.0%} of a core ({'met' if cpu_ok else 'missed'}) and under"
+        f" {IDLE_RSS_AIM_MB:.0f} MB ({'met' if rss_ok else 'missed'})"
+    )
+    return {
+        "streams": count,
+        "opened": idle.opened,
+        "still_open": idle.still_open,
+        "keep_alive_comments": idle.comments,
+        "window_seconds": seconds,
+        "cpu_share_with": with_streams[0],
+        "cpu_share_without": without[0],
+        "rss_mb_with": with_streams[1],
+        "rss_mb_without": without[1],
+        "rss_mb_after_closing": after[1],
+        "kb_per_stream": per_stream_kb,
+        "open_files_with": with_streams[2],
+        "open_files_without": without[2],
+        "errors": idle.errors,
+    }
 
 
 def commit() -> str:
@@ -362,12 +628,14 @@ def main() -> None:
     quick = os.environ.get("BENCH_QUICK") == "1"
     plan = QUICK if quick else FULL
     started = time.monotonic()
-    print("Web: waitress (8 threads) in its own process on 127.0.0.1, as `make run` serves the app;")
-    print(f"one run on {os.cpu_count()} cores shared with the benchmark itself", end="")
+    allow_open_files(client_files())  # this process holds the idle streams
+    print("Web: python -m scorekeeper.serve (uvicorn, uvloop, Flask through a2wsgi) in its own process on 127.0.0.1,")
+    print(f"as `make run` serves the app; one run on {os.cpu_count()} cores shared with the benchmark itself", end="")
     print(" (BENCH_QUICK=1: small counts)." if quick else ".")
     with tempfile.TemporaryDirectory() as folder:  # the benchmark's databases, removed afterwards
         flat = flat_cost(plan, folder)
         flat_result = print_flat(plan, flat)
+        idle = idle_streams(plan, folder)
         cap = capacity(plan, folder)
     report = {
         "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -375,7 +643,9 @@ def main() -> None:
         "quick": quick,
         "python": platform.python_version(),
         "cores": os.cpu_count(),
+        "load_average": os.getloadavg(),
         "flat_cost": flat_result,
+        "idle_streams": idle,
         "capacity": cap,
         "seconds": time.monotonic() - started,
     }
