@@ -41,6 +41,7 @@ run: $(VENV)/.run
 test: $(VENV)/.dev
 	scripts/install-browser
 	scripts/install-axe
+	scripts/install-proxies
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	MAKE="$(MAKE)" scripts/test-each-python $(PYTHON) $(NEWEST_PYTHON)

@@ -654,12 +654,6 @@ def test_nginx_caps_one_clients_connections_cuts_a_request_that_trickles_and_rel
                 _close(s)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scorekeeper/serve/cli.py sets SCOREKEEPER_CONNECTIONS_PER_CLIENT=0 after guard.py has read it, so with one "
-    "worker the app still caps the proxy's address at 1,000 connections; docs/deploy.md sets it to 0 by hand. Remove "
-    "this mark once the CLI's setting takes effect.",
-)
 def test_behind_a_proxy_the_app_leaves_the_cap_per_client_to_the_proxy_by_itself(behind):
     """SCOREKEEPER_PROXY=1 alone turns the app's own cap off: every connection comes from the proxy's one address,
     so its cap would be on all the phones together. 1,001 phones from two addresses, each within nginx's cap."""

@@ -130,6 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     if app.config.get("BEHIND_PROXY"):
         # Every connection comes from the proxy: the cap on connections per client is the proxy's to keep.
         os.environ.setdefault("SCOREKEEPER_CONNECTIONS_PER_CLIENT", "0")
+        guard.PER_CLIENT = guard.per_client()  # this process's protocol too, not only the workers it starts
     print(_("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
     print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), _))
     print(_("Ctrl+C stops the server."), flush=True)

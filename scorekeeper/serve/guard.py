@@ -33,7 +33,12 @@ def _number(name: str, default: float) -> float:
         return default
 
 
-PER_CLIENT = int(_number("SCOREKEEPER_CONNECTIONS_PER_CLIENT", 1000))
+def per_client() -> int:
+    """The cap on one client's connections as the environment sets it now (0: no cap)."""
+    return int(_number("SCOREKEEPER_CONNECTIONS_PER_CLIENT", 1000))
+
+
+PER_CLIENT = per_client()
 REQUEST_DEADLINE = _number("SCOREKEEPER_REQUEST_DEADLINE", 15.0)  # seconds
 # A phone sends about 1 KB of headers, the session cookie at most 4 KB.
 HEADERS_MAX = 32 * 1024
