@@ -1,31 +1,37 @@
-"""Benchmark: the cost budget of every route family, and a table's poll under load, in one run.
+"""Benchmark: the cost budget of every route family, and a table's save and scoreboard under heavy load, in one run.
 
-The app runs as ``make run`` runs it (waitress in its own process, 127.0.0.1) on a fresh SQLite database, its rate
-limits on but raised above what this benchmark sends (bench.serving.BENCH_LIMITS). It first builds, through the
-API, the largest thing an anonymous client may build for each route family, within the app's own limits read from
-the rules core and the rate limits:
+The app runs as ``make run`` runs it (``python -m scorekeeper.serve``: uvicorn on uvloop, Flask through a2wsgi in 32
+threads, in its own process on 127.0.0.1) on a fresh SQLite database, its rate limits on but raised above what this
+benchmark sends (bench.serving.BENCH_LIMITS). It first builds, through the API, the largest thing an anonymous
+client may build for each route family, within the app's own limits read from the rules core and the rate limits:
 
 - the longest game: HANDS_MAX - 1 hands, two sides scoring 1-1 a hand (the app stops a game at HANDS_MAX: the
   hand recording measured is that last hand, deleted again after each sample);
 - a group with as many finished games as one address may create in an hour under RATELIMIT_CREATE (quick: 20),
-  its players drawn from a pool of names so that head-to-head tables fill;
-- an event with ENTRANTS_MAX entrants and ROUNDS_MAX Swiss rounds, every game played (quick: 8 over 2);
+  its players drawn from a pool of names so that head-to-head tables fill, and its ratings and ladder;
+- a season: SEASON_EVENTS_MAX finished one-round events of the group (quick: 3), each of SEASON_ENTRANTS players;
+- an event with ENTRANTS_MAX entrants over ROUNDS_MAX Swiss rounds, every game played but the last round's, which
+  is paired and left open (quick: 8 over 2): its organiser's JSON (``GET /api/v1/events/<id>`` with the organiser
+  key, made for each request) and its open round paired again (the pairing family);
 - the most crowded capture-checker position known (bench.checker);
 - and every request carries a long Accept-Language header (several kilobytes, under the server's header bound).
 
 1. The cost table: each request of every family is sent one after another over a kept-alive connection,
-   interleaved with the others so a noisy moment falls on all alike, and the median taken. The worst request of
-   each family is printed with its size and its ratio to the scoreboard of a fresh game measured in the same run.
-   The budget: no anonymous request costs more than 20 times that scoreboard.
-2. A poll's own cost: the server's processor time per poll, for a 304 (a viewer's poll of an unchanged game) and
-   a 200, from /proc (a figure a busy machine barely moves, unlike a latency).
-3. The poll under load: a table's refresh poll (``GET /g/<id>/version``, what static/scoreboard.js asks every few
-   seconds) timed, p50 and p95, while 8 clients load scoreboards in a loop, then while 8 clients load the
-   heaviest anonymous page of the table above; the ratio of the two says whether one costly request starves the
-   tables. The aim: the poll under the heavy load within 2 times the poll under the scoreboard load (p50).
+   interleaved with the others so a noisy moment falls on all alike, and the median taken (the pairing, which
+   changes the event, after the others). The worst request of each family is printed with its size and its ratio
+   to the scoreboard of a fresh game measured in the same run. The budget: no request costs more than 20 times
+   that scoreboard.
+2. A table under heavy load: a table's save (``POST /api/v1/games/<id>/rounds``) and its scoreboard
+   (``GET /g/<id>``, what the keeper's form opens next), timed as a pair, p50 and p95, while LOAD_CLIENTS clients
+   load scoreboards in a loop, then while LOAD_CLIENTS clients hammer the worst request of each family, back to
+   back without waiting: first all from one address, then each from its own (127.0.0.2 ... 127.0.0.9). The
+   costly families run in the lane (scorekeeper/web/common/limits.py: one request running and three waiting per
+   address, any more answered 503 busy at once): the 503s each phase got are counted and printed, as expected,
+   beside the answers. The aim: the table's pair under each heavy load within 2 times its p50 under the
+   scoreboard load.
 
-Full mode exits with status 1 if a family is over its budget or the poll's ratio over 2. ``BENCH_QUICK=1`` builds
-small things, sends each request once and runs each load phase a second or two, and never fails on a figure.
+Full mode exits with status 1 if a family is over its budget or a heavy load's ratio over 2. ``BENCH_QUICK=1``
+builds small things, sends each request once and runs each load phase a second or so, and never fails on a figure.
 A JSON copy of the results goes to bench/out/budget.json.
 """
 
@@ -36,8 +42,10 @@ import json
 import os
 import sys
 import tempfile
+import textwrap
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -60,12 +68,13 @@ from bench.serving import (
 )
 from scorekeeper.rules.events import ENTRANTS_MAX, ROUNDS_MAX
 from scorekeeper.rules.ledger import HANDS_MAX
-from scorekeeper.web.common.limits import DEFAULTS
+from scorekeeper.rules.season import SEASON_EVENTS_MAX
+from scorekeeper.web.common.limits import DEFAULTS, LANE_PER_ADDRESS
 
 OUT = Path(__file__).parent / "out"
 QUICK = os.environ.get("BENCH_QUICK") == "1"
-BUDGET = 20.0  # times the scoreboard of a fresh game, for any request an anonymous client can send
-POLL_AIM = 2.0  # the poll's p50 under the heaviest load, over its p50 under scoreboard load
+BUDGET = 20.0  # times the scoreboard of a fresh game, for any request
+LOAD_AIM = 2.0  # the table's p50 under each heavy load, over its p50 under the scoreboard load
 
 
 def hourly_creations() -> int:
@@ -77,12 +86,19 @@ def hourly_creations() -> int:
 SAMPLES = 1 if QUICK else 15
 GROUP_GAMES = 20 if QUICK else hourly_creations()
 ENTRANTS, ROUNDS = (8, 2) if QUICK else (ENTRANTS_MAX, ROUNDS_MAX)
-LOAD_CLIENTS = 3 if QUICK else 8
-PHASE_SECONDS = 1.5 if QUICK else 10.0
+SEASON_EVENTS, SEASON_ENTRANTS = (3, 4) if QUICK else (SEASON_EVENTS_MAX, 14)
+LOAD_CLIENTS = 5 if QUICK else 8  # quick: one more than the lane admits an address, so a 503 path runs
+PHASE_SECONDS = 1.0 if QUICK else 10.0
+TABLE_PAUSE = 0.2  # seconds between the table's pairs: a keeper saves now and then, not in a tight loop
+# The hammering clients' addresses: all from one, then each its own (the table measured asks from 127.0.0.1).
+ONE_ADDRESS = ["127.0.0.2"] * LOAD_CLIENTS
+OWN_ADDRESSES = [f"127.0.0.{2 + i}" for i in range(LOAD_CLIENTS)]
 NAMES = [f"Player {i:02d}" for i in range(40)]
 # Many languages, each with a weight: the header as a browser could send it, kilobytes long.
 LANGUAGE = ",".join(f"x-l{i:04d};q=0.{i % 9 + 1}" for i in range(400)) + ",it-IT;q=0.1,en;q=0.05"
 WON_ALL = [{"won": ["cards", "coins", "settebello", "primiera"], "scopas": 3}, {"won": [], "scopas": 0}]
+# Families a table sends itself, never hammered: the table's own requests are what is measured under the load.
+TABLE_FAMILIES = {"home", "hand recording"}
 
 
 @dataclass
@@ -93,7 +109,22 @@ class Request:
     path: str
     body: object = None
     headers: dict | None = None
-    undo: str = ""  # a DELETE sent after each sample, unmeasured, so the thing measured keeps its size
+    alone: bool = False  # changes what other requests read: measured after them, hammered last
+
+
+@dataclass
+class Built:
+    """What the benchmark built, by id."""
+
+    fresh: str
+    game: str
+    keeper: dict
+    group: str
+    player: str
+    other: str
+    event: str
+    organiser: dict
+    open_round: int
 
 
 def seed_long_game(conn: http.client.HTTPConnection) -> tuple[str, dict]:
@@ -106,8 +137,19 @@ def seed_long_game(conn: http.client.HTTPConnection) -> tuple[str, dict]:
     return game_id, keeper
 
 
-def seed_group(conn: http.client.HTTPConnection) -> tuple[str, str, str]:
-    """A group of GROUP_GAMES finished games; (its id, and the ids of its two players with the most games)."""
+def play(conn: http.client.HTTPConnection, tables: list[dict], tag: str) -> None:
+    """Every table of a round paired: one hand that ends its game (to 4), won by one side or the other."""
+    for i, table in enumerate(tables):
+        game = table["game"]
+        sides = [{"won": WON_ALL[0]["won"]}, {"won": []}] if i % 3 else [{"won": []}, {"won": WON_ALL[0]["won"]}]
+        hand = {"submission_id": f"{tag}-{i:04d}", "sides": sides}
+        keeper = {**JSON_HEADERS, "X-Keeper-Key": game["keeper_key"]}
+        expect(conn, "POST", f"/api/v1/games/{game['id']}/rounds", 201, hand, keeper)
+
+
+def seed_group(conn: http.client.HTTPConnection) -> tuple[str, dict, str, str]:
+    """A group of GROUP_GAMES finished games and a season of SEASON_EVENTS finished events; (its id, its key's
+    headers, and the ids of its two players with the most games)."""
     group = expect(conn, "POST", "/api/v1/groups", 201, {"name": "Bench club"}, JSON_HEADERS)
     group_key = {**JSON_HEADERS, "X-Group-Key": group["group_key"]}
     started = time.monotonic()
@@ -120,14 +162,28 @@ def seed_group(conn: http.client.HTTPConnection) -> tuple[str, str, str]:
         for i in range(2):  # 7-0 twice: the game is over at 11
             hand = {"submission_id": f"group-{n:05d}-{i}", "sides": WON_ALL if n % 3 else WON_ALL[::-1]}
             expect(conn, "POST", f"/api/v1/games/{game['id']}/rounds", 201, hand, keeper)
+    print(f"  a group of {GROUP_GAMES} games in {time.monotonic() - started:.0f} s", flush=True)
+    started = time.monotonic()
+    for n in range(SEASON_EVENTS):
+        players = [NAMES[(n * 3 + k * 5) % len(NAMES)] for k in range(SEASON_ENTRANTS)]
+        players = list(dict.fromkeys(players)) or NAMES[:SEASON_ENTRANTS]
+        body = {"name": f"Season night {n}", "players": players, "pairing": "swiss", "rounds": 1}
+        event = expect(
+            conn, "POST", "/api/v1/events", 201, {**body, "rules": {"target": 4}, "group": group["id"]}, group_key
+        )
+        organiser = {**JSON_HEADERS, "X-Organiser-Key": event["organiser_key"]}
+        played = expect(conn, "POST", f"/api/v1/events/{event['id']}/rounds", 201, headers=organiser)
+        play(conn, played["tables"], f"season-{n:03d}")
+        expect(conn, "POST", f"/api/v1/events/{event['id']}/finish", 200, headers=organiser)
+    print(f"  a season of {SEASON_EVENTS} events in {time.monotonic() - started:.0f} s", flush=True)
     players = expect(conn, "GET", f"/api/v1/groups/{group['id']}", 200)["players"]
     players.sort(key=lambda p: -p["games"])
-    print(f"  a group of {GROUP_GAMES} games in {time.monotonic() - started:.0f} s", flush=True)
-    return group["id"], players[0]["id"], players[1]["id"]
+    return group["id"], group_key, players[0]["id"], players[1]["id"]
 
 
-def seed_event(conn: http.client.HTTPConnection) -> str:
-    """A Swiss event of ENTRANTS entrants over ROUNDS rounds, every game played to its end."""
+def seed_event(conn: http.client.HTTPConnection) -> tuple[str, dict, int]:
+    """A Swiss event of ENTRANTS entrants over ROUNDS rounds, every game played to its end but the last round's,
+    paired and left open; (its id, the organiser's headers, the open round's number)."""
     body = {
         "name": "Bench festival",
         "players": [f"Entrant {i:03d}" for i in range(ENTRANTS)],
@@ -140,14 +196,13 @@ def seed_event(conn: http.client.HTTPConnection) -> str:
     organiser = {**JSON_HEADERS, "X-Organiser-Key": event["organiser_key"]}
     for number in range(1, ROUNDS + 1):
         played = expect(conn, "POST", f"/api/v1/events/{event['id']}/rounds", 201, headers=organiser)
-        for i, table in enumerate(played["tables"]):
-            game = table["game"]
-            sides = [{"won": WON_ALL[0]["won"]}, {"won": []}] if (i + number) % 3 else [{"won": []}, WON_ALL[0]]
-            hand = {"submission_id": f"event-{number}-{i:04d}", "sides": sides}
-            keeper = {**JSON_HEADERS, "X-Keeper-Key": game["keeper_key"]}
-            expect(conn, "POST", f"/api/v1/games/{game['id']}/rounds", 201, hand, keeper)
-    print(f"  an event of {ENTRANTS} entrants over {ROUNDS} rounds in {time.monotonic() - started:.0f} s", flush=True)
-    return event["id"]
+        if number < ROUNDS:
+            play(conn, played["tables"], f"event-{number}")
+    print(
+        f"  an event of {ENTRANTS} entrants over {ROUNDS} rounds (the last open) in {time.monotonic() - started:.0f} s",
+        flush=True,
+    )
+    return event["id"], organiser, ROUNDS
 
 
 def checker_path(**more: str) -> str:
@@ -155,12 +210,13 @@ def checker_path(**more: str) -> str:
     return "/check?" + urlencode(query, safe=",")
 
 
-def requests(game: str, keeper: dict, group: str, player: str, other: str, event: str) -> list[Request]:
+def requests(b: Built) -> list[Request]:
     """Every request measured, by family."""
     moves = {"hand": CROWDED_HAND, "table": CROWDED_TABLE}
     judge = {"card": "10d", "capture": ["1d", "2d"], "table": CROWDED_TABLE}
+    game, group, event = b.game, b.group, b.event
     rounds = f"/api/v1/games/{game}/rounds"
-    pair = f"a={player}&b={other}"
+    pair = f"a={b.player}&b={b.other}"
     long = HANDS_MAX - 1  # the pages are read with the game one short of its limit, the hand measured its last
     return [
         Request("home", "home page", "GET", "/"),
@@ -168,9 +224,9 @@ def requests(game: str, keeper: dict, group: str, player: str, other: str, event
         Request("game pages", f"scoreboard, {long} hands", "GET", f"/g/{game}"),
         Request("game pages", f"hand list, {long} hands", "GET", f"/g/{game}/hands"),
         Request("game pages", "a hand's page", "GET", f"/g/{game}/hands/{long}"),
-        Request("game pages", "scoreboard poll", "GET", f"/g/{game}/version"),
+        Request("game pages", "scoreboard poll (where no stream gets through)", "GET", f"/g/{game}/version"),
         Request("JSON game", f"GET /api/v1/games/<id>, {long} hands", "GET", f"/api/v1/games/{game}"),
-        Request("hand recording", f"POST a hand, the {HANDS_MAX}th", "POST", rounds, "record", keeper),
+        Request("hand recording", f"POST a hand, the {HANDS_MAX}th", "POST", rounds, "record", b.keeper),
         Request("checker", "checker page, crowded", "GET", checker_path()),
         Request("checker", "checker page, crowded, judging", "GET", checker_path(play="10d", take="1d,2d")),
         Request("checker", "POST /api/v1/moves, crowded", "POST", "/api/v1/moves", moves, JSON_HEADERS),
@@ -180,20 +236,35 @@ def requests(game: str, keeper: dict, group: str, player: str, other: str, event
         Request("paper", f"game export CSV, {long} hands", "GET", f"/g/{game}/export.csv"),
         Request("paper", "blank pads", "GET", "/pads"),
         Request("group", f"group page, {GROUP_GAMES} games", "GET", f"/groups/{group}"),
-        Request("group", "a player's page", "GET", f"/groups/{group}/players/{player}"),
         Request("group", "head-to-head page", "GET", f"/groups/{group}/h2h?{pair}"),
+        Request("player", "a player's page", "GET", f"/groups/{group}/players/{b.player}"),
         Request("group JSON/export", "GET /api/v1/groups/<id>", "GET", f"/api/v1/groups/{group}"),
         Request("group JSON/export", "GET /api/v1/groups/<id>/stats", "GET", f"/api/v1/groups/{group}/stats"),
         Request("group JSON/export", "GET .../head-to-head", "GET", f"/api/v1/groups/{group}/head-to-head?{pair}"),
         Request("group JSON/export", "group export JSON, first page", "GET", f"/groups/{group}/export.json"),
         Request("group JSON/export", "group export CSV, first page", "GET", f"/groups/{group}/export.csv"),
+        Request("ratings", "GET /api/v1/groups/<id>/ratings", "GET", f"/api/v1/groups/{group}/ratings"),
+        Request("ratings", "ladder page", "GET", f"/groups/{group}/ladder"),
+        Request("season", f"season page, {SEASON_EVENTS} events", "GET", f"/groups/{group}/season"),
+        Request("season", "GET /api/v1/groups/<id>/season", "GET", f"/api/v1/groups/{group}/season"),
+        Request("season", "season sheet", "GET", f"/groups/{group}/season/sheet"),
         Request("event", f"event page, {ENTRANTS} entrants", "GET", f"/e/{event}"),
         Request("event", "standings API", "GET", f"/api/v1/events/{event}/standings"),
         Request("event", "GET /api/v1/events/<id>", "GET", f"/api/v1/events/{event}"),
+        Request("event", "GET /api/v1/events/<id>, organiser", "GET", f"/api/v1/events/{event}", None, b.organiser),
         Request("event", "event export JSON", "GET", f"/e/{event}/export.json"),
         Request("event", "event export CSV", "GET", f"/e/{event}/export.csv"),
         Request("event", "event sheet", "GET", f"/e/{event}/sheet"),
         Request("event screen", "big screen", "GET", f"/e/{event}/screen"),
+        Request(
+            "pairing",
+            f"pair the open round again, {ENTRANTS} entrants",
+            "POST",
+            f"/api/v1/events/{event}/rounds/{b.open_round}/repair",
+            None,
+            b.organiser,
+            alone=True,
+        ),
     ]
 
 
@@ -213,18 +284,20 @@ def send(conn: http.client.HTTPConnection, r: Request, sample: int) -> tuple[flo
 
 
 def cost_table(app, fresh: str, kinds: list[Request]) -> tuple[float, dict[str, dict]]:
-    """The median of each request and of the fresh scoreboard; the worst request of every family."""
+    """The median of each request and of the fresh scoreboard; the worst request of every family. Requests that
+    change what others read (``alone``) are measured after the others."""
     baseline: list[float] = []
     times: dict[str, list[float]] = {r.label: [] for r in kinds}
     sizes: dict[str, int] = {}
     for r in kinds:  # once each unmeasured: the first read works out what later reads find kept
         send(app.conn, r, -1)
-    for sample in range(SAMPLES):
-        for r in kinds:
-            baseline.append(call(app.conn, "GET", f"/g/{fresh}")[0])
-            seconds, size = send(app.conn, r, sample)
-            times[r.label].append(seconds)
-            sizes[r.label] = size
+    for group in ([r for r in kinds if not r.alone], [r for r in kinds if r.alone]):
+        for sample in range(SAMPLES):
+            for r in group:
+                baseline.append(call(app.conn, "GET", f"/g/{fresh}")[0])
+                seconds, size = send(app.conn, r, sample)
+                times[r.label].append(seconds)
+                sizes[r.label] = size
     board = median_ms(baseline)
     worst: dict[str, dict] = {}
     for r in kinds:
@@ -238,90 +311,128 @@ def cost_table(app, fresh: str, kinds: list[Request]) -> tuple[float, dict[str, 
 def print_table(board: float, worst: dict[str, dict]) -> None:
     print(f"\nCost budget: the worst request of each family, medians of {SAMPLES}, against the scoreboard of a")
     print(f"fresh game in the same run ({board:.2f} ms); budget {BUDGET:.0f}x")
-    print(f"{'family':18} {'request':38} {'median':>11} {'bytes':>9} {'ratio':>7}  budget")
+    print(f"{'family':18} {'request':44} {'median':>11} {'bytes':>9} {'ratio':>7}  budget")
     for family, row in worst.items():
         verdict = "within" if row["within"] else f"OVER by {row['ratio'] / BUDGET:.1f}x"
         cost = f"{row['median_ms']:8.2f} ms {row['bytes']:9d} {row['ratio']:6.1f}x"
-        print(f"{family:18} {row['request']:38} {cost}  {verdict}")
+        print(f"{family:18} {row['request'][:44]:44} {cost}  {verdict}")
 
 
-def poll_under(port: int, poll: str, load_path: str, clients: int, seconds: float) -> tuple[list[float], int]:
-    """The poll's times while ``clients`` threads, each with its own kept-alive connection, GET ``load_path`` in a
-    loop for ``seconds``; also how many loading requests were answered."""
+@dataclass
+class Phase:
+    """What the table measured while the load ran, and what the load's requests were answered."""
+
+    table: list[float]  # seconds of each save + scoreboard pair
+    statuses: Counter  # the load's answers by status
+    errors: list[str]
+
+    def row(self) -> dict:
+        return {
+            "table_p50_ms": percentile_ms(self.table, 50),
+            "table_p95_ms": percentile_ms(self.table, 95),
+            "table_pairs": len(self.table),
+            "load_answers": dict(self.statuses),
+            "load_busy_503": self.statuses.get(503, 0),
+            "load_done_per_second": sum(n for s, n in self.statuses.items() if s < 300) / PHASE_SECONDS,
+            "errors": self.errors[:3],
+        }
+
+
+def table_under(port: int, table: tuple[str, dict], load: Request, addresses: list[str]) -> Phase:
+    """The table's save + scoreboard pairs, timed, while one client from each of ``addresses``, each with its own
+    kept-alive connection, sends ``load`` back to back for PHASE_SECONDS (a 503 busy counted and sent again at
+    once, as a hostile client would); every hand the table saves is deleted again, unmeasured."""
     stop = threading.Event()
-    answered = [0] * clients
-    failures: list[str] = []
+    answers: list[Counter] = [Counter() for _ in addresses]
+    errors: list[str] = []
+    body = json.dumps(load.body) if load.body is not None else None
+    headers = {**(load.headers or {}), "Accept-Language": LANGUAGE}
 
     def hammer(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=(addresses[i], 0))
         try:
-            while not stop.is_set():
-                _, status, _ = call(conn, "GET", load_path, headers={"Accept-Language": LANGUAGE})
-                if status != 200:
-                    failures.append(f"GET {load_path} answered {status}")
+            for _ in range(1_000_000):  # bounded in count, and by `stop` in time
+                if stop.is_set():
                     return
-                answered[i] += 1
+                _, status, _ = call(conn, load.method, load.path, body, headers)
+                answers[i][status] += 1
         except (OSError, http.client.HTTPException) as err:
-            failures.append(f"GET {load_path}: {err!r}")
+            errors.append(f"{load.method} {load.path}: {err!r}")
         finally:
             conn.close()
 
-    threads = [threading.Thread(target=hammer, args=(i,), daemon=True) for i in range(clients)]
+    threads = [threading.Thread(target=hammer, args=(i,), daemon=True) for i in range(len(addresses))]
     for t in threads:
         t.start()
-    poller = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    game_id, keeper = table
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     samples: list[float] = []
+    rounds = f"/api/v1/games/{game_id}/rounds"
     try:
-        time.sleep(min(1.0, seconds / 4))  # the load under way before the poll is timed
-        end = time.monotonic() + seconds
-        while time.monotonic() < end and len(samples) < 100_000:
-            took, status, _ = call(poller, "GET", poll)
+        time.sleep(min(1.0, PHASE_SECONDS / 4))  # the load under way before the table is timed
+        end = time.monotonic() + PHASE_SECONDS
+        for n in range(100_000):
+            if time.monotonic() >= end:
+                break
+            took, status, data = call(conn, "POST", rounds, hand_body(f"under-{time.time_ns()}-{n:05d}"), keeper)
+            if status != 201:
+                raise RuntimeError(f"the table's save answered {status}: {data[:200]!r}")
+            seconds, status, _ = call(conn, "GET", f"/g/{game_id}")
             if status != 200:
-                raise RuntimeError(f"the poll answered {status}")
-            samples.append(took)
-            time.sleep(0.02)  # a phone polls now and then, not in a tight loop
+                raise RuntimeError(f"the table's scoreboard answered {status}")
+            samples.append(took + seconds)
+            expect(conn, "DELETE", f"{rounds}/{json.loads(data)['number']}", 204, headers=keeper)
+            time.sleep(TABLE_PAUSE)
     finally:
         stop.set()
         for t in threads:
             t.join(timeout=90)
-        poller.close()
-    if failures:
-        raise RuntimeError(failures[0])
-    return samples, sum(answered)
-
-
-POLL_COST_POLLS = 300 if QUICK else 3000
-
-
-def poll_cost(app, game: str) -> dict[str, float]:
-    """What one poll costs the server, in its own processor time (from /proc: a figure a busy machine barely moves,
-    unlike a latency): a 304 as a viewer's poll of an unchanged game gets it, and a 200 (no tag) for comparison.
-
-    waitress closes the connection after a bodiless answer (a 304), so each 304 poll here is also a new connection,
-    as for a phone; the 200s keep theirs (http.client connects again whenever the server closed)."""
-    path = f"/g/{game}/version"
-    conn = http.client.HTTPConnection("127.0.0.1", app.port, timeout=60)
-    try:
-        _, status, body = call(conn, "GET", path)
-        tag = {"If-None-Match": f'"{json.loads(body)["version"]}"'}
-        figures = {}
-        for name, headers, expected in (("304_us", tag, 304), ("200_us", None, 200)):
-            cpu0, t0 = app.cpu_seconds(), time.perf_counter()
-            for _ in range(POLL_COST_POLLS):
-                _, status, _ = call(conn, "GET", path, headers=headers)
-                if status != expected:
-                    raise RuntimeError(f"the poll answered {status}, not {expected}")
-            figures[name] = (app.cpu_seconds() - cpu0) / POLL_COST_POLLS * 1e6
-            figures[name.replace("_us", "_wall_us")] = (time.perf_counter() - t0) / POLL_COST_POLLS * 1e6
-    finally:
         conn.close()
-    return figures
+    return Phase(samples, sum(answers, Counter()), errors)
+
+
+def heavy_load(port: int, table: tuple[str, dict], fresh: str, kinds: list[Request], worst: dict) -> dict:
+    """The table under the scoreboard load, then under each family's worst request from one address and from
+    LOAD_CLIENTS addresses."""
+    said = (
+        f"A table's save + scoreboard (p50, p95 of the pair, a pair every {TABLE_PAUSE:.1f} s) under load:"
+        f" {LOAD_CLIENTS} clients back to back, {PHASE_SECONDS:.0f} s a phase. The lane admits"
+        f" {1 + LANE_PER_ADDRESS} requests an address (one running, {LANE_PER_ADDRESS} waiting): clients of one"
+        " address beyond that are answered 503 busy at once, as expected, and counted."
+    )
+    print("\n" + textwrap.fill(said, 116, subsequent_indent="  "))
+    print(f"  {'load':58} {'from':>9} {'table p50':>10} {'p95':>9} {'ratio':>6} {'done/s':>7} {'503s':>7}  other")
+    by_label = {r.label: r for r in kinds}
+    board = Request("scoreboards", "scoreboards of a fresh game", "GET", f"/g/{fresh}")
+    plan = [(board, "8 addresses" if LOAD_CLIENTS == 8 else f"{LOAD_CLIENTS} addresses", OWN_ADDRESSES)]
+    hammered = [f for f in worst if f not in TABLE_FAMILIES]
+    hammered.sort(key=lambda f: by_label[worst[f]["request"]].alone)  # what changes the event goes last
+    for family in hammered:
+        r = by_label[worst[family]["request"]]
+        plan += [(r, "1 address", ONE_ADDRESS), (r, f"{LOAD_CLIENTS} addresses", OWN_ADDRESSES)]
+    phases: list[dict] = []
+    base = None
+    for r, where, addresses in plan:
+        phase = table_under(port, table, r, addresses)
+        row = {"family": r.family, "request": r.label, "from": where, **phase.row()}
+        base = base or row["table_p50_ms"]
+        row["ratio"] = row["table_p50_ms"] / base
+        phases.append(row)
+        other = {s: n for s, n in phase.statuses.items() if s not in (200, 201, 503)}
+        print(
+            f"  {(r.family + ': ' + r.label)[:58]:58} {where:>9} {row['table_p50_ms']:7.1f} ms"
+            f" {row['table_p95_ms']:6.1f} ms {row['ratio']:5.2f}x {row['load_done_per_second']:7.1f}"
+            f" {row['load_busy_503']:7d}  {other or ''}{'; ' + phase.errors[0][:80] if phase.errors else ''}",
+            flush=True,
+        )
+    return {"baseline_p50_ms": base, "phases": phases}
 
 
 def main() -> None:
     started = time.monotonic()
     mode = " (BENCH_QUICK=1: small things, one sample)" if QUICK else ""
-    print(f"Budget: waitress in its own process on 127.0.0.1, {os.cpu_count()} cores shared with the benchmark{mode}")
+    print("Budget: python -m scorekeeper.serve (uvicorn, Flask through a2wsgi) in its own process on 127.0.0.1,")
+    print(f"{os.cpu_count()} cores shared with the benchmark and with other work{mode}")
     with (
         tempfile.TemporaryDirectory() as folder,
         server(APP, {"SCOREKEEPER_DATABASE": os.path.join(folder, "budget.sqlite3")}) as app,
@@ -329,60 +440,42 @@ def main() -> None:
         check_one_all(app.conn)
         fresh, _ = new_game(app.conn)
         game, keeper = seed_long_game(app.conn)
-        group, player, other = seed_group(app.conn)
-        event = seed_event(app.conn)
-        kinds = requests(game, keeper, group, player, other, event)
+        group, _group_key, player, other = seed_group(app.conn)
+        event, organiser, open_round = seed_event(app.conn)
+        built = Built(fresh, game, keeper, group, player, other, event, organiser, open_round)
+        kinds = requests(built)
         board, worst = cost_table(app, fresh, kinds)
         print_table(board, worst)
-        gets = [row for row in worst.values() if row["method"] == "GET"]
-        heaviest = max(gets, key=lambda row: row["median_ms"])
-        app.conn.close()
-        poll = f"/g/{fresh}/version"
-        cost = poll_cost(app, fresh)
-        print(
-            f"\nA poll's own cost, {POLL_COST_POLLS} polls one after another: server CPU {cost['304_us']:.0f} us a 304"
-            f" (each on a new connection), {cost['200_us']:.0f} us a 200 on a kept connection"
-            f" (wall {cost['304_wall_us']:.0f} and {cost['200_wall_us']:.0f} us)"
-        )
-        print(f"\nThe poll (GET /g/<id>/version) under load: {LOAD_CLIENTS} clients, {PHASE_SECONDS:.0f} s a phase")
-        phases = {}
-        for name, path in (("scoreboards", f"/g/{fresh}"), (f"heaviest: {heaviest['request']}", heaviest["path"])):
-            samples, answered = poll_under(app.port, poll, path, LOAD_CLIENTS, PHASE_SECONDS)
-            phases[name] = {
-                "p50_ms": percentile_ms(samples, 50),
-                "p95_ms": percentile_ms(samples, 95),
-                "polls": len(samples),
-                "load_requests_per_second": answered / PHASE_SECONDS,
-            }
-            row = phases[name]
-            print(
-                f"  while loading {name:48} poll p50 {row['p50_ms']:7.2f} ms, p95 {row['p95_ms']:7.2f} ms"
-                f" ({row['polls']} polls; {row['load_requests_per_second']:.0f} loads/s)",
-                flush=True,
+        # The table measured under load: a game of a few hands, each hand saved deleted again.
+        table_game, table_keeper = new_game(app.conn)
+        for n in range(5):
+            expect(
+                app.conn, "POST", f"/api/v1/games/{table_game}/rounds", 201, hand_body(f"table-{n:04d}"), table_keeper
             )
-    light, heavy = phases.values()
-    ratio50, ratio95 = heavy["p50_ms"] / light["p50_ms"], heavy["p95_ms"] / light["p95_ms"]
-    poll_ok = ratio50 <= POLL_AIM
-    print(
-        f"poll under load: heavy/scoreboards p50 {ratio50:.2f}x, p95 {ratio95:.2f}x"
-        f" (aim: p50 within {POLL_AIM:.0f}x: {'met' if poll_ok else 'missed'})"
-    )
+        app.conn.close()
+        load = heavy_load(app.port, (table_game, table_keeper), fresh, kinds, worst)
     over = [family for family, row in worst.items() if not row["within"]]
+    slow = [f"{p['family']} from {p['from']}" for p in load["phases"][1:] if p["ratio"] > LOAD_AIM]
+    busy = sum(p["load_busy_503"] for p in load["phases"])
+    print(
+        f"table under load: worst heavy/scoreboards p50 {max(p['ratio'] for p in load['phases']):.2f}x"
+        f" (aim: each within {LOAD_AIM:.0f}x: {'met' if not slow else 'missed by ' + ', '.join(slow)});"
+        f" {busy} loading requests answered 503 busy in all"
+    )
     OUT.mkdir(exist_ok=True)
     report = {
         "quick": QUICK,
+        "load_average": os.getloadavg(),
         "scoreboard_fresh_ms": board,
         "budget_times": BUDGET,
         "families": worst,
-        "poll": phases,
-        "poll_cost": cost,
-        "poll_ratio_p50": ratio50,
-        "poll_ratio_p95": ratio95,
+        "table_under_load": load,
+        "load_aim": LOAD_AIM,
         "seconds": time.monotonic() - started,
     }
     (OUT / "budget.json").write_text(json.dumps(report, indent=2) + "\n")
     print(f"({time.monotonic() - started:.0f} s; over budget: {', '.join(over) or 'none'})")
-    if not QUICK and (over or not poll_ok):
+    if not QUICK and (over or slow):
         sys.exit(1)
 
 

@@ -1,8 +1,9 @@
 """Benchmark: every kind of capture-checker request against a bare Flask route, in one run.
 
-Both servers run as ``make run`` runs the app (waitress, its own process) on 127.0.0.1. Each request is sent
-one after another over a kept-alive connection; the table prints medians and each as a ratio to the bare route
-and to the scoreboard page measured in the same run. The worst checker request is the last line: the budget is
+Both servers run as ``make run`` runs the app (``python -m scorekeeper.serve``: uvicorn, Flask through a2wsgi, its
+own process) on 127.0.0.1; the bare route is bench/bare.py, served the same way. Each request is sent one after
+another over a kept-alive connection; the table prints medians and each as a ratio to the bare route and to the
+scoreboard page measured in the same run. The worst checker request is the last line: the budget is
 20x a scoreboard page for any request an anonymous client can send (aim: the checker within 5x a bare route
 for a real position; a made-up crowded one within a few times a real one).
 
