@@ -188,8 +188,7 @@ var Offline = (function () {
     var box = $("#unconfirmed");
     if (!box || !gameMatch) return;
     var list = $("ul", box), mine = waiting.filter(function (i) { return i.game === gameMatch[1]; });
-    // Fewer of this game's changes wait than before: the server has them now (sent by this page or by the service
-    // worker). The scoreboard takes the versions they moved as this phone's own.
+    // Fewer of this game's changes wait: the server has them (scoreboard.js takes their versions as its own).
     if (mine.length < keptBefore) document.dispatchEvent(new Event("kept-sent"));
     keptBefore = mine.length;
     list.textContent = "";

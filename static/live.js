@@ -1,92 +1,50 @@
-// Scopa Scorekeeper: follow a game or an event as it changes. Loaded before scoreboard.js and event.js.
-// The page holds one stream (Server-Sent Events, /g/<id>/live or /e/<id>/live): the server sends the version the
-// page should show at once and again within a second of every change. Where no stream gets through (a proxy that
-// buffers or cuts it, an old browser, a server that answers it once and closes), the page asks the version every
-// few seconds instead, waiting longer after each failure (up to a minute), and tries the stream again later.
-// A hidden page holds no stream and asks nothing; shown again, back online or after a dropped stream, it hears the
-// server's version at once. seen(version) is called with every version heard; the page decides what it means.
+// Scopa Scorekeeper: follow a game or event: its stream (SSE) says each version; where none gets through, a poll
+// (the stream tried again later). Hidden: nothing held; shown or online again: the version at once.
 "use strict";
 var Live = (function () {
-  var FIRST_EVENT_MS = 5000;  // a stream that says nothing this long is buffered somewhere: poll instead
-  var STREAM_AGAIN_MS = 60000;  // after giving up on the stream, try it again this much later (on any page)
-  var GAVE_UP = "live-stream-after";  // sessionStorage: until when this tab's pages poll without trying a stream
-  var WAIT_MAX = 60000;
-
-  function stored(name) {
-    try { return sessionStorage.getItem(name); } catch (e) { return null; }
-  }
-  function store(name, value) {
-    try { sessionStorage.setItem(name, value); } catch (e) { /* private mode: this page alone remembers */ }
-  }
-  // opts: {stream: url, poll: url, every: ms, tag: function () -> the version the page shows (If-None-Match),
-  //        seen: function (version)}
+  var FIRST_MS = 5000, AGAIN_MS = 60000, WAIT_MAX = 60000, GAVE_UP = "live-stream-after";
+  function stored() { try { return Number(sessionStorage.getItem(GAVE_UP)) || 0; } catch (e) { return 0; } }
+  function store(v) { try { sessionStorage.setItem(GAVE_UP, String(v)); } catch (e) { /* */ } }
+  // opts: stream, poll (urls), every (ms), tag() (the version shown), seen(version)
   function follow(opts) {
-    var source = null, heard = false, failures = 0, firstTimer = null;
-    var streamAfter = Number(stored(GAVE_UP)) || 0;
+    var source = null, heard = false, failures = 0, first = null, after = stored();
     var timer = null, asking = false, wait = opts.every, leaving = false;
-
-    function hear(version) {
-      wait = opts.every;
-      opts.seen(Number(version));
-    }
-    // --- the stream
-    function canStream() {
-      return !!opts.stream && typeof EventSource !== "undefined" && Date.now() >= streamAfter;
-    }
+    function hear(v) { wait = opts.every; if (!leaving) opts.seen(Number(v)); }
     function open() {
-      if (source || document.hidden || !canStream()) return false;
+      if (source || document.hidden || !opts.stream || typeof EventSource === "undefined" || Date.now() < after) {
+        return false;
+      }
       heard = false;
       source = new EventSource(opts.stream);
       source.addEventListener("version", function (ev) {
         var d;
-        if (leaving) return;  // the page is going (a form sent, a link): what comes next is the server's answer
         try { d = JSON.parse(ev.data); } catch (e) { return; }
-        heard = true;
-        failures = 0;
-        clearTimeout(firstTimer);
-        clearTimeout(timer);  // the stream says it all now: no poll
-        timer = null;
+        heard = true; failures = 0;
+        clearTimeout(first); clearTimeout(timer); timer = null;
         hear(d.version);
       });
       source.addEventListener("error", function () {
-        if (leaving) return;  // the page is going (a reload, a link): the browser closed the stream, nothing failed
-        // The browser opens the stream again by itself (the server's retry:). A stream that keeps failing before
-        // it says anything, or that the browser gave up on, is left for the poll.
+        if (leaving) return;
         if (!heard) failures += 1;
-        heard = false;  // until it speaks again, the poll covers
+        heard = false;
         if (!source || source.readyState === EventSource.CLOSED || failures >= 3) giveUp();
         else if (!timer) later(opts.every);
       });
-      clearTimeout(firstTimer);
-      firstTimer = setTimeout(function () { if (!heard) giveUp(); }, FIRST_EVENT_MS);
-      later(opts.every);  // until the stream speaks, the poll goes on
+      clearTimeout(first);
+      first = setTimeout(function () { if (!heard) giveUp(); }, FIRST_MS);  // silent: buffered
+      later(opts.every);
       return true;
     }
-    function close() {
-      clearTimeout(firstTimer);
-      if (source) { source.close(); source = null; }
-    }
-    function giveUp() {
-      close();
-      failures = 0;
-      streamAfter = Date.now() + STREAM_AGAIN_MS;
-      store(GAVE_UP, String(streamAfter));
-      later(0);
-    }
-    // --- the poll, while no stream speaks
-    function later(ms) {
-      clearTimeout(timer);
-      timer = document.hidden ? null : setTimeout(ask, ms);
-    }
+    function close() { clearTimeout(first); if (source) { source.close(); source = null; } }
+    function giveUp() { close(); failures = 0; after = Date.now() + AGAIN_MS; store(after); later(0); }
+    function later(ms) { clearTimeout(timer); timer = document.hidden ? null : setTimeout(ask, ms); }
     function ask() {
       timer = null;
-      if (document.hidden || asking) return;
-      if (source && heard) return;  // the stream speaks: nothing to ask
-      if (!source && open()) return;  // the stream may be tried again: it says the version at once
+      if (document.hidden || asking || (source && heard)) return;
+      if (!source && open()) return;
       if (!navigator.onLine) { wait = Math.min(WAIT_MAX, wait * 2); later(wait); return; }
       asking = true;
-      var headers = { Accept: "application/json" };
-      var tag = opts.tag ? opts.tag() : null;
+      var headers = { Accept: "application/json" }, tag = opts.tag ? opts.tag() : null;
       if (tag !== null && tag !== undefined) headers["If-None-Match"] = '"' + tag + '"';
       fetch(opts.poll, { cache: "no-store", headers: headers })
         .then(function (r) {
@@ -94,17 +52,11 @@ var Live = (function () {
           if (!r.ok) throw new Error(String(r.status));
           return r.json();
         })
-        .then(function (d) { wait = opts.every; if (d && !leaving) hear(d.version); })
+        .then(function (d) { wait = opts.every; if (d) hear(d.version); })
         .catch(function () { wait = Math.min(WAIT_MAX, wait * 2); })
         .finally(function () { asking = false; if (!(source && heard)) later(wait); });
     }
-    function now() {
-      // Shown again, back online: the server's version at once (a new stream says it; else a poll now).
-      close();
-      failures = 0;
-      wait = opts.every;
-      if (!open()) later(0);
-    }
+    function now() { close(); failures = 0; wait = opts.every; if (!open()) later(0); }
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) { close(); clearTimeout(timer); timer = null; } else now();
     });

@@ -238,6 +238,9 @@ def test_offline_counts_a_correction_and_a_delete_are_kept_and_sent_in_order(pag
     for n, won in enumerate((["settebello"], ["cards", "settebello"]), start=1):  # 1-1, then 2-1
         body = {"submission_id": f"api-hand-{n:04d}", "sides": [{"won": won}, {"won": ["coins"]}]}
         assert page.request.post(f"{live_server}/api/v1/games/{game['id']}/rounds", data=body, headers=key).ok
+    # The keeper's open scoreboard hears the two hands and loads itself again: the test goes on once it has.
+    expect(page.locator(".total .points")).to_have_text(["3", "2"])
+    page.wait_for_load_state("load")
     g = f"{live_server}/g/{game['id']}"
     for path in ("", "/counts", "/hands/1/edit", "/hands/2/delete"):  # opened once online: kept by the worker
         page.goto(g + path)
