@@ -232,6 +232,38 @@ def m007_change_feed(db: Database) -> None:
     )
 
 
+@migrations()
+def m008_group_stamps(db: Database) -> None:
+    """Each game of a group carries a stamp, the group's latest plus one at each change of the game (a hand, its
+    group, when it first finished) or of the result an event keeps for its table, written by triggers in the same
+    transaction as the change: what a group's statistics and ratings keep is brought up to date by reading the games
+    stamped since (``Store.group_changes``, through the index), never by reading every game of the group again.
+
+    A group's version moves on one at a time; it jumps only when a restore moves every version past those of the
+    database it replaces (``move_versions_on``): the group's ``epoch`` then takes the new version, so that what a
+    running server kept of the replaced database is never brought up to date from games it does not match."""
+    db.execute("ALTER TABLE groups ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0")
+    db.execute(
+        "CREATE TRIGGER groups_moved AFTER UPDATE OF version ON groups WHEN NEW.version > OLD.version + 1 "
+        "BEGIN UPDATE groups SET epoch = NEW.version WHERE id = NEW.id; END"
+    )
+    db.execute("ALTER TABLE games ADD COLUMN stamp INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX idx_games_group_id_stamp ON games (group_id, stamp)")
+    stamp = "(SELECT MAX(g.stamp) FROM games AS g WHERE g.group_id = games.group_id) + 1"
+    db.execute(
+        "CREATE TRIGGER games_stamped AFTER UPDATE OF version, group_id, finished ON games "
+        f"WHEN NEW.group_id IS NOT NULL BEGIN UPDATE games SET stamp = {stamp} WHERE id = NEW.id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER tables_stamped AFTER UPDATE OF result, closed_result ON event_tables BEGIN "
+        f"UPDATE games SET stamp = {stamp} WHERE id = NEW.game_id AND group_id IS NOT NULL; END"
+    )
+    db.execute(
+        "CREATE TRIGGER tables_dropped_stamped AFTER DELETE ON event_tables BEGIN "
+        f"UPDATE games SET stamp = {stamp} WHERE id = OLD.game_id AND group_id IS NOT NULL; END"
+    )
+
+
 # How many of the latest changes the feed keeps: far more than every game in a country's evening changes in the
 # fraction of a second between two reads of the feed.
 FEED_KEPT = 20_000
@@ -699,6 +731,36 @@ class Store:
                 [group_id],
             )
         )
+
+    def group_mark(self, group_id: str) -> tuple[int, int, int] | None:
+        """How far a group's games have changed: their count, the latest stamp and the group's epoch (all in
+        ``m008_group_stamps``); None for no group. Read through the games' (group, stamp) index: a game changed,
+        joined or given a result at its event's table moves the stamp on, a restore the epoch, and nothing else
+        moves either."""
+        row = self.db.conn.execute(
+            "SELECT (SELECT COUNT(*) FROM games WHERE group_id = groups.id), "
+            "(SELECT COALESCE(MAX(stamp), 0) FROM games WHERE group_id = groups.id), epoch FROM groups WHERE id = ?",
+            (group_id,),
+        ).fetchall()
+        return (int(row[0][0]), int(row[0][1]), int(row[0][2])) if row else None
+
+    def group_changes(self, group_id: str, since: int) -> list[dict[str, Any]]:
+        """The group's games stamped after ``since`` (changed since the mark that had that stamp), each as
+        ``group_games`` reads it (id, version, summary_version, summary) with more: ``order`` (created, rowid: the
+        group's newest-first order, reversed), ``finish`` (its place in ``finish_order``: what that order sorts by)
+        and ``said`` (the result its event keeps for its table, JSON, or None). Read through the stamp index."""
+        return [
+            {**row, "order": (row["created"], row["rowid"]), "finish": (row["finish"], row["created"], row["rowid"])}
+            for row in self.db.query(
+                "SELECT games.id AS id, games.version AS version, s.version AS summary_version, s.summary AS summary, "
+                "games.created AS created, games.rowid AS rowid, COALESCE(games.finished, "
+                "(SELECT MAX(rounds.created) FROM rounds WHERE rounds.game_id = games.id), games.created) AS finish, "
+                "(SELECT COALESCE(t.result, t.closed_result) FROM event_tables AS t WHERE t.game_id = games.id) "
+                "AS said FROM games LEFT JOIN game_summaries AS s ON s.game_id = games.id "
+                "WHERE games.group_id = ? AND games.stamp > ? ORDER BY games.stamp",
+                [group_id, since],
+            )
+        ]
 
     def group_state(self, group_id: str) -> tuple[int, int, int] | None:
         """What changes whenever anything a group's statistics add up changes: the group's version (a game

@@ -216,6 +216,7 @@ def test_the_migration_runs_once_when_processes_start_together(tmp_path):
             "m005_event_dropped_games",
             "m006_season_and_ratings",
             "m007_change_feed",
+            "m008_group_stamps",
         ]
 
 
