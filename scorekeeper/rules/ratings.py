@@ -15,8 +15,9 @@ and rises as the games show a player is strong and as the estimate settles (abou
 ratings are equal to 2 decimals (as every page shows them) share a rank: a ranking should never separate two
 players by a difference nobody can see.
 
-Everything here is worked out again from the games every time (the services cache it per group state): a
-corrected or deleted hand changes the ratings exactly as if the games had been played that way.
+Everything here is worked out from the games alone (the services keep it per group, and rate on from there, with
+``Rater``, only games that finished after every game rated): a corrected or deleted hand changes the ratings exactly
+as if the games had been played that way.
 
 >>> won = Result((("anna",), ("bruno",)), 0, (11, 7))
 >>> table = rate([won])
@@ -121,23 +122,58 @@ def rateable(result: Result) -> bool:
     )
 
 
-def rate(results: Iterable[Result]) -> dict[str, Rating]:
-    """Every player's rating after these games, taken in the order given (the order they finished)."""
-    now: dict[str, PlackettLuceRating] = {}
-    counted: dict[str, int] = {}
-    history: dict[str, deque[float]] = {}
-    for result in results:
+class Rater:
+    """Ratings worked out one game after another: ``add`` each game in the order they finished, and ``ratings``
+    says what they are after the games added so far. Games added later carry on from there, exactly as if every
+    game had been rated at once (openskill's updates go one game after the other)."""
+
+    __slots__ = ("_counted", "_history", "_now", "_shared")
+
+    def __init__(self) -> None:
+        self._now: dict[str, PlackettLuceRating] = {}
+        self._counted: dict[str, int] = {}
+        self._history: dict[str, deque[float]] = {}
+        self._shared: set[str] = set()  # players whose history is still another rater's (copied before a change)
+
+    def add(self, result: Result) -> None:
+        """Rate one more game (one that cannot be rated, ``rateable``, is left out)."""
         if not rateable(result):
-            continue
+            return
+        now = self._now
         teams = [[now.get(p) or MODEL.rating(mu=MU, sigma=SIGMA) for p in side] for side in result.sides]
         rated = MODEL.rate(teams, ranks=[float(place) for place in places(result)])
         for side, team in zip(result.sides, rated, strict=True):
             for player_id, after in zip(side, team, strict=True):
                 now[player_id] = after
-                counted[player_id] = counted.get(player_id, 0) + 1
-                kept = history.setdefault(player_id, deque([0.0], maxlen=HISTORY_MAX + 1))
+                self._counted[player_id] = self._counted.get(player_id, 0) + 1
+                kept = self._history.get(player_id)
+                if kept is None or player_id in self._shared:
+                    kept = deque([0.0] if kept is None else kept, maxlen=HISTORY_MAX + 1)
+                    self._history[player_id] = kept
+                    self._shared.discard(player_id)
                 kept.append(after.mu - Z * after.sigma)
-    return {p: Rating(p, r.mu, r.sigma, counted[p], tuple(history[p])) for p, r in now.items()}
+
+    def copy(self) -> Rater:
+        """A rater at the same point that may rate more games without changing this one."""
+        other = Rater()
+        other._now = dict(self._now)
+        other._counted = dict(self._counted)
+        other._history = dict(self._history)
+        other._shared = set(self._history)
+        self._shared = set(self._history)  # neither changes a history the other still reads
+        return other
+
+    def ratings(self) -> dict[str, Rating]:
+        """Every player's rating after the games added so far."""
+        return {p: Rating(p, r.mu, r.sigma, self._counted[p], tuple(self._history[p])) for p, r in self._now.items()}
+
+
+def rate(results: Iterable[Result]) -> dict[str, Rating]:
+    """Every player's rating after these games, taken in the order given (the order they finished)."""
+    rater = Rater()
+    for result in results:
+        rater.add(result)
+    return rater.ratings()
 
 
 def shown(value: float) -> float:

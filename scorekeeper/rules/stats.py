@@ -28,7 +28,7 @@ one record per family played, and a category is counted only over the hands wher
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,8 +145,18 @@ class Record:
         """Games lost: every game counted is won, drawn or lost."""
         return self.games - self.wins - self.draws
 
-    def add(self, summary: Mapping[str, Any], side: int, by_family: bool = True) -> None:
-        """Count one finished game's side for this record (and for its family's record)."""
+    def add(
+        self,
+        summary: Mapping[str, Any],
+        side: int,
+        by_family: bool = True,
+        newer: Callable[[GameResult], bool] | None = None,
+    ) -> None:
+        """Count one finished game's side for this record (and for its family's record).
+
+        The game goes last in ``results`` (the caller adds the games newest first), or, given ``newer`` (whether
+        this game is newer than a game counted already), before the first game counted that it is newer than:
+        where it would be had the games been added newest first."""
         row = summary["sides"][side]
         result = outcome(summary, side)
         others = [s["total"] for j, s in enumerate(summary["sides"]) if j != side]
@@ -162,10 +172,58 @@ class Record:
         for extra in OPTIONAL_CATEGORIES:
             if summary.get(extra):
                 self.played_with[extra] += summary["hands"]
-        self.results.append((summary["id"], summary["name"], summary["created"], result, margin))
+        entry = (summary["id"], summary["name"], summary["created"], result, margin)
+        if newer is None:
+            self.results.append(entry)
+        else:
+            at = 0
+            while at < len(self.results) and not newer(self.results[at]):
+                at += 1
+            self.results.insert(at, entry)
         if by_family:
             name = summary.get("family") or family(summary["profile"])
-            self.families.setdefault(name, Record(self.name)).add(summary, side, by_family=False)
+            self.families.setdefault(name, Record(self.name)).add(summary, side, by_family=False, newer=newer)
+
+    def remove(self, summary: Mapping[str, Any], side: int, by_family: bool = True) -> None:
+        """Take back one finished game's side that ``add`` counted (``summary`` as it was then): the record is as if
+        that game had never been added (a family left with no game is no longer listed)."""
+        row = summary["sides"][side]
+        result = outcome(summary, side)
+        self.games -= 1
+        self.wins -= result == WON
+        self.draws -= result == DRAWN
+        self.hands -= summary["hands"]
+        self.points -= row["points"]
+        self.scopas -= row["scopas"]
+        for category in STAT_CATEGORIES:
+            self.categories[category] -= row["categories"].get(category, 0)
+        for extra in OPTIONAL_CATEGORIES:
+            if summary.get(extra):
+                self.played_with[extra] -= summary["hands"]
+        at = next(i for i, r in enumerate(self.results) if r[0] == summary["id"])
+        del self.results[at]
+        if by_family:
+            name = summary.get("family") or family(summary["profile"])
+            kept = self.families[name]
+            kept.remove(summary, side, by_family=False)
+            if not kept.games:
+                del self.families[name]
+
+    def copy(self) -> Record:
+        """A record equal to this one that may be changed without changing this one."""
+        return Record(
+            self.name,
+            self.games,
+            self.wins,
+            self.draws,
+            self.hands,
+            self.points,
+            self.scopas,
+            dict(self.categories),
+            dict(self.played_with),
+            list(self.results),
+            {name: record.copy() for name, record in self.families.items()},
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The API's row (API.md 1.2), with more: draws and losses, best and worst game, streaks, the optional
