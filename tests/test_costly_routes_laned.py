@@ -171,7 +171,14 @@ def test_the_ladder_kept_is_served_with_the_lane_full_and_made_afresh_only_in_th
     assert client.get(f"/groups/{group.id}/ladder").status_code == 200
     full_lane.enter(ELSEWHERE)
     assert client.get(f"/groups/{group.id}/ladder").status_code == 200
+    # A hand at a table still playing changes no result: the ladder page kept is still the ladder.
     record_hand(client, game, counts(submission_id="sub-ladder-2"))
+    assert client.get(f"/groups/{group.id}/ladder").status_code == 200
+    # A game finished changes the ladder: made afresh, in the lane (full: refused).
+    n = 3
+    while not client.get(f"/api/v1/games/{game.id}").json["finished"]:
+        record_hand(client, game, counts(submission_id=f"sub-ladder-{n}"))
+        n += 1
     assert client.get(f"/groups/{group.id}/ladder").status_code == 503
 
 

@@ -16,7 +16,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.rules.errors import InvalidGameError
@@ -304,43 +304,221 @@ class Overview:
     met: dict[str, set[str]]
 
 
-# A group's statistics are added up once for each state of the group (``Store.group_state``: its version, its
-# games' count and versions) and kept in this process for the groups read most lately: a page read again, by
-# anyone, while nothing changed costs one indexed read, not the sum of a club's thousands of games again.
+# A group's statistics are kept in this process for the groups read most lately, with the mark they are up to date
+# with (``Store.group_mark``: the games' count and latest stamp) and the group's players as read then. A read finds
+# the mark moved on only when a game of the group changed, joined or was given a result at its table since; then
+# only the games stamped since are read (``changed_games``) and their counts taken back and added again: a hand at
+# one table costs that one game, never the sum of a club's thousands of games again. The players renamed or merged
+# since (every seat of theirs may count for another) is the one change that adds everything up afresh.
 GROUPS_KEPT = 16  # groups whose statistics one process keeps (a few MB for a club of thousands of games)
-_kept: OrderedDict[tuple[str, str], tuple[tuple[int, int, int], Overview]] = OrderedDict()  # (db, group): state
+PlayersKey = tuple[tuple[str, str, str | None], ...]  # the group's players as read: (id, name, merged into)
+Mark = tuple[int, int, int]  # how far a group's games have changed (``Store.group_mark``)
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """A game of the group as read since a mark: its summary (each side's player ids as now), its place in the
+    group's newest-first order (reversed), its place in the order games first finished (``Store.finish_order``)
+    and the result its event keeps for its table (JSON, or None)."""
+
+    id: str
+    summary: dict[str, Any]
+    order: tuple[str, int]
+    finish: tuple[str, str, int]
+    said: str | None
+
+
+def changed_games(store: Store, group_id: str, since: int) -> list[Changed]:
+    """The group's games stamped after ``since`` (every game for -1), oldest change first, summed up."""
+    rows = store.group_changes(group_id, since)
+    return [
+        Changed(row["id"], summary, row["order"], row["finish"], row["said"])
+        for row, summary in zip(rows, _seated(store, rows), strict=True)
+    ]
+
+
+def players_key(store: Store, group_id: str) -> PlayersKey:
+    """The group's players as read now: while these stand, every seat of its games names the same player."""
+    return tuple((r["id"], r["name"], r["merged_into"]) for r in store.players(group_id))
+
+
+def follows(before: Mark, players_before: PlayersKey, mark: Mark, players: PlayersKey) -> bool:
+    """Whether what was kept at ``before`` can be brought up to ``mark`` from the games stamped since: the same
+    epoch (no restore since), no game fewer, and the players those kept with new players after them (none renamed
+    nor merged since: every seat kept still names the same player)."""
+    return (
+        mark[2] == before[2]
+        and mark[0] >= before[0]
+        and mark[1] >= before[1]
+        and players[: len(players_before)] == players_before
+        and all(p[2] is None for p in players[len(players_before) :])
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A group's statistics and what they were added up from: kept between reads, never changed."""
+
+    mark: Mark
+    players: PlayersKey
+    overview: Overview
+    order: dict[str, tuple[str, int]]  # each game's place in the newest-first order (reversed)
+    by_id: dict[str, dict[str, Any]]  # each game's summary, as counted
+    meets: dict[str, dict[str, int]]  # for each team, the teams met across a finished game: how many times
+
+
+_kept: OrderedDict[tuple[str, str], _Kept] = OrderedDict()  # by (db, group)
 _kept_lock = threading.Lock()
 
 
 def _added_up(store: Store, group_id: str) -> Overview:
-    """The group's overview, added up afresh only when the group changed since it was last added up here."""
-    state = store.group_state(group_id) if isinstance(group_id, str) and len(group_id) <= GROUP_ID_MAX else None
-    if state is None:
+    """The group's overview, brought up to date with the games changed since it was last added up here."""
+    mark = store.group_mark(group_id) if isinstance(group_id, str) and len(group_id) <= GROUP_ID_MAX else None
+    if mark is None:
         raise NotFound("group")
+    group = get(store, group_id)
+    # Read after the mark: as new as it, or newer (the games changed after it are read again next time).
+    now = players_key(store, group_id)
     key = (store.path, group_id)
     with _kept_lock:
         kept = _kept.get(key)
-        if kept is not None and kept[0] == state:
+        if kept is not None:
             _kept.move_to_end(key)
-            return kept[1]
-    group = get(store, group_id)
-    known = players(store, group_id)
-    names = {p.id: p.name for p in known}
-    summed = summaries(store, group_id)  # read after the state: as new as it, or newer (then added up again)
-    teams = team_stats(summed, names)
-    # The teams each team met on the other side of a finished game: one tap to their head to head.
-    met: dict[str, set[str]] = {key: set() for key in teams}
-    for summary in finished(summed):
-        keys_ = [team_key(side["players"]) for side in summary["sides"] if len(side["players"]) > 1]
-        for one in keys_:
-            met[one].update(k for k in keys_ if k != one)
-    seen = Overview(group, known, names, summed, player_stats(summed, names), teams, met)
+    if kept is not None and kept.mark == mark and kept.players == now:
+        seen = kept.overview
+        return seen if seen.group == group else replace(seen, group=group)
+    if kept is not None and follows(kept.mark, kept.players, mark, now):
+        made = _brought_up(kept, group, now, mark, changed_games(store, group_id, kept.mark[1]))
+    else:
+        made = _afresh(group, now, mark, changed_games(store, group_id, -1))
+    if store.in_transaction:  # what a write reads may yet be rolled back (and its stamps given again): not kept
+        return made.overview
     with _kept_lock:
-        _kept[key] = (state, seen)
-        _kept.move_to_end(key)
+        held = _kept.get(key)
+        if held is None or held.mark[2] != mark[2] or held.mark[1] <= mark[1]:
+            _kept[key] = made
+            _kept.move_to_end(key)
         while len(_kept) > GROUPS_KEPT:
             _kept.popitem(last=False)
-    return seen
+    return made.overview
+
+
+def _own(players: PlayersKey) -> tuple[list[Player], dict[str, str]]:
+    known = [Player(pid, name) for pid, name, into in players if into is None]
+    return known, {p.id: p.name for p in known}
+
+
+def _team_keys(summary: Mapping[str, Any]) -> list[str]:
+    return [team_key(side["players"]) for side in summary["sides"] if len(side["players"]) > 1]
+
+
+def _afresh(group: dict[str, Any], players: PlayersKey, mark: Mark, games: list[Changed]) -> _Kept:
+    """Every game of the group added up."""
+    known, names = _own(players)
+    order = {c.id: c.order for c in games}
+    summed = sorted((c.summary for c in games), key=lambda s: order[s["id"]], reverse=True)
+    teams = team_stats(summed, names)
+    # The teams each team met on the other side of a finished game: one tap to their head to head.
+    meets: dict[str, dict[str, int]] = {key: {} for key in teams}
+    for summary in finished(summed):
+        keys_ = _team_keys(summary)
+        for one in keys_:
+            for other in keys_:
+                if other != one:
+                    meets[one][other] = meets[one].get(other, 0) + 1
+    met = {key: set(others) for key, others in meets.items()}
+    seen = Overview(group, known, names, summed, player_stats(summed, names), teams, met)
+    return _Kept(mark, players, seen, order, {s["id"]: s for s in summed}, meets)
+
+
+def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: Mark, games: list[Changed]) -> _Kept:
+    """``kept`` with the games changed since taken back (as counted then) and counted again (as they are now), and
+    the players who joined since: equal to the group added up afresh, at the cost of the games changed."""
+    known, names = _own(players)
+    before = kept.overview
+    order, by_id = dict(kept.order), dict(kept.by_id)
+    records, teams, meets = dict(before.records), dict(before.teams), dict(kept.meets)
+    for pid, name in names.items():
+        records.setdefault(pid, Record(name))
+    copied: set[str] = set()  # records, teams and meetings copied for this change (the kept ones are shared)
+
+    def record(pid: str) -> Record:
+        if pid not in copied:
+            records[pid] = records[pid].copy()
+            copied.add(pid)
+        return records[pid]
+
+    def team(key_: str, sides: list[str]) -> Record:
+        if "team " + key_ not in copied:
+            if key_ in teams:
+                teams[key_] = teams[key_].copy()
+            else:
+                members = sorted((names.get(p, "?") for p in sides), key=str.casefold)
+                teams[key_] = Record(" & ".join(members))
+            copied.add("team " + key_)
+        return teams[key_]
+
+    def meet(one: str, other: str, by: int) -> None:
+        if "meets " + one not in copied:
+            meets[one] = dict(meets.get(one, {}))
+            copied.add("meets " + one)
+        count = meets[one].get(other, 0) + by
+        if count:
+            meets[one][other] = count
+        else:
+            del meets[one][other]
+
+    met_changed = False
+    new_ids = False
+    for change in games:
+        old, new = by_id.get(change.id), change.summary
+        if old is None:
+            new_ids = True
+        order[change.id] = change.order
+        place = change.order
+
+        def newer(counted: tuple[Any, ...], place: tuple[str, int] = place) -> bool:
+            return place > order[counted[0]]
+
+        if old is not None and old["finished"]:
+            for i, side in enumerate(old["sides"]):
+                for pid in side["players"]:
+                    if pid in records:
+                        record(pid).remove(old, i)
+                if len(side["players"]) > 1:
+                    team(team_key(side["players"]), side["players"]).remove(old, i)
+            keys_ = _team_keys(old)
+            for one in keys_:
+                for other in keys_:
+                    if other != one:
+                        meet(one, other, -1)
+                        met_changed = True
+        if new["finished"]:
+            for i, side in enumerate(new["sides"]):
+                for pid in side["players"]:
+                    if pid in records:
+                        record(pid).add(new, i, newer=newer)
+                if len(side["players"]) > 1:
+                    team(team_key(side["players"]), side["players"]).add(new, i, newer=newer)
+            keys_ = _team_keys(new)
+            for one in keys_:
+                for other in keys_:
+                    if other != one:
+                        meet(one, other, +1)
+                        met_changed = True
+        by_id[change.id] = new
+    for key_ in [k for k, r in teams.items() if not r.games]:  # a team with no finished game left is not listed
+        del teams[key_]
+        meets.pop(key_, None)
+    if new_ids:
+        summed = sorted(by_id.values(), key=lambda s: order[s["id"]], reverse=True)
+    else:
+        summed = [by_id[s["id"]] for s in before.summaries]
+    met = before.met
+    if met_changed or set(met) != set(teams):
+        met = {key_: set(meets.get(key_, {})) for key_ in teams}
+    seen = Overview(group, known, names, summed, records, teams, met)
+    return _Kept(mark, players, seen, order, by_id, meets)
 
 
 def overview(store: Store, group_id: str) -> Overview:
@@ -362,8 +540,8 @@ def stats(store: Store, group_id: str) -> dict[str, Any]:
 def player_record(store: Store, group_id: str, player_id: str) -> tuple[Player, Record, list[dict[str, Any]]]:
     """One player's record and the group's game summaries."""
     found = player(store, group_id, player_id)
-    summed = _added_up(store, group_id).summaries
-    return found, player_stats(summed, {found.id: found.name})[found.id], summed
+    seen = _added_up(store, group_id)
+    return found, seen.records[found.id], seen.summaries
 
 
 def versus(store: Store, group_id: str, a: str, b: str) -> dict[str, Any]:

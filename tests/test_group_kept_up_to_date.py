@@ -1,0 +1,231 @@
+"""What a process keeps of a group's statistics and ratings is brought up to date from the games changed since it was
+kept (``Store.group_mark``, ``groups.changed_games``), never left stale: after every kind of change, what is read
+equals what is worked out afresh from nothing kept, and a change that moves no result (a hand recorded, then deleted,
+at a table still playing) neither adds the group up again nor rates its games again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules import Rules, Side
+from scorekeeper.rules.ledger import HandEntry
+from scorekeeper.services import events, games, groups, ratings
+from scorekeeper.store import Store
+
+ALL = ["cards", "coins", "settebello", "primiera"]
+
+
+def sweep(winner: int, scopas: int = 7) -> HandEntry:
+    """A hand that ends a two-side game to 11 at once (a four-player one to 16 in two)."""
+    sides: list[dict[str, object]] = [{"won": []}, {"won": []}]
+    sides[winner] = {"won": ALL, "scopas": scopas}
+    return HandEntry.from_json({"sides": sides}, 2)
+
+
+def small() -> HandEntry:
+    """A hand that ends no game."""
+    return HandEntry.from_json({"sides": [{"won": ["settebello"]}, {"won": ["cards", "coins", "primiera"]}]}, 2)
+
+
+def start(store: Store, group_id: str, *sides: tuple[str, ...]) -> str:
+    game, _key = games.new_game(
+        store,
+        "Night",
+        [Side(" & ".join(s), s) for s in sides],
+        Rules(),
+        also=lambda g: groups.join(store, group_id, g),
+    )
+    return game.id
+
+
+def finish(store: Store, game_id: str, winner: int) -> None:
+    n = 0
+    while not games.get(store, game_id).finished:
+        games.record_hand(store, game_id, sweep(winner), f"sub-{game_id[:6]}-{winner}-{n:03d}")
+        n += 1
+
+
+def everything(store: Store, group_id: str) -> dict[str, Any]:
+    """All that the group's pages read of its statistics and ratings."""
+    seen = groups.overview(store, group_id)
+    ladder = ratings.group_ladder(store, group_id)
+    return {
+        "stats": groups.stats(store, group_id),
+        "games": [(s["id"], s["finished"], s["totals"], [x["players"] for x in s["sides"]]) for s in seen.summaries],
+        "records": {pid: (r.to_dict(), r.results) for pid, r in seen.records.items()},
+        "teams": {key: (r.name, r.to_dict(), r.results) for key, r in seen.teams.items()},
+        "met": seen.met,
+        "names": seen.names,
+        "ratings": ratings.ratings(store, group_id),
+        "ladder": (ladder.rows, ladder.names, ladder.games),
+    }
+
+
+def afresh(store: Store, group_id: str) -> dict[str, Any]:
+    """The same, worked out with nothing kept in this process (as after a restart)."""
+    groups._kept.clear()
+    ratings._kept.clear()
+    return everything(store, group_id)
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many times the group was added up afresh and its games rated afresh."""
+    calls = {"groups": 0, "ratings": 0}
+    added_up, rated = groups._afresh, ratings._afresh
+
+    def counting_groups(*args: Any) -> Any:
+        calls["groups"] += 1
+        return added_up(*args)
+
+    def counting_ratings(*args: Any) -> Any:
+        calls["ratings"] += 1
+        return rated(*args)
+
+    monkeypatch.setattr(groups, "_afresh", counting_groups)
+    monkeypatch.setattr(ratings, "_afresh", counting_ratings)
+    return calls
+
+
+@pytest.fixture
+def club(store):
+    """A group of six finished games among five players, singles and pairs, and one table still playing."""
+    group_id = groups.new_group(store, "Club")[0]
+    for n, sides in enumerate(
+        [
+            (("Anna",), ("Bruno",)),
+            (("Carla",), ("Dario",)),
+            (("Anna", "Carla"), ("Bruno", "Dario")),
+            (("Bruno",), ("Elena",)),
+            (("Anna", "Elena"), ("Carla", "Dario")),
+            (("Anna", "Carla"), ("Bruno", "Dario")),
+        ]
+    ):
+        finish(store, start(store, group_id, *sides), n % 2)
+    table = start(store, group_id, ("Anna",), ("Dario",))
+    games.record_hand(store, table, small(), "sub-table-first")
+    return group_id, table
+
+
+def test_a_hand_recorded_then_deleted_at_a_table_playing_changes_nothing_and_rates_nothing_again(store, club, counted):
+    group_id, table = club
+    before = everything(store, group_id)
+    state = ratings.state(store, group_id)
+    calls = dict(counted)
+    for n in range(3):
+        games.record_hand(store, table, small(), f"sub-table-{n}")
+        games.delete_hand(store, table, 2, submission_id=f"sub-table-del-{n}")
+        assert everything(store, group_id) == before
+        # The ladder page kept stays the ladder's page.
+        assert ratings.state(store, group_id) == state
+    assert counted == calls
+    assert afresh(store, group_id) == before
+
+
+def test_a_game_finished_after_the_others_is_rated_on_from_the_ratings_kept(store, club, counted):
+    group_id, table = club
+    everything(store, group_id)
+    calls = dict(counted)
+    state = ratings.state(store, group_id)
+    finish(store, table, 1)
+    after = everything(store, group_id)
+    assert counted == calls  # neither added up nor rated afresh
+    assert ratings.state(store, group_id) != state
+    assert after["ratings"]["games"] == 7
+    assert afresh(store, group_id) == after
+
+
+def test_many_games_finished_one_after_another_rate_as_all_at_once(store, counted):
+    group_id = groups.new_group(store, "Club")[0]
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
+    finish(store, start(store, group_id, ("Anna",), ("Bruno",)), 0)
+    everything(store, group_id)
+    for n in range(12):
+        a, b, c, d = (names[(n + k) % 6] for k in range(4))
+        sides = ((a,), (b,)) if n % 3 else ((a, c), (b, d))
+        finish(store, start(store, group_id, *sides), n % 2)
+        if n % 4 == 0:
+            everything(store, group_id)
+    calls = dict(counted)
+    after = everything(store, group_id)
+    assert counted["ratings"] == calls["ratings"] == 1 and counted["groups"] == 1
+    assert after["ratings"]["games"] == 13
+    assert afresh(store, group_id) == after
+
+
+def test_an_older_game_finished_late_takes_its_place_in_every_record(store, club, counted):
+    group_id, table = club
+    # The table still playing was started before these: its place among a player's games is before them.
+    later = start(store, group_id, ("Anna",), ("Elena",))
+    finish(store, later, 0)
+    everything(store, group_id)
+    finish(store, table, 0)
+    after = everything(store, group_id)
+    assert counted["groups"] == 1
+    anna = next(p.id for p in groups.players(store, group_id) if p.name == "Anna")
+    assert [r[0] for r in after["records"][anna][1]][:2] == [later, table]
+    assert afresh(store, group_id) == after
+
+
+@pytest.mark.parametrize("change", ["corrected", "reopened", "reopened and won again"])
+def test_a_finished_game_changed_counts_as_if_played_that_way(store, club, change):
+    group_id, _table = club
+    everything(store, group_id)
+    first = games.found(store, [s["id"] for s in groups.summaries(store, group_id)])[-1].game.id
+    if change == "corrected":
+        games.replace_hand(store, first, 1, sweep(1))
+    else:
+        games.delete_hand(store, first, 1)
+        if change == "reopened and won again":
+            finish(store, first, 1)
+    after = everything(store, group_id)
+    assert afresh(store, group_id) == after
+
+
+def test_players_joined_renamed_and_merged_since_count_as_they_are_now(store, club):
+    group_id, _table = club
+    everything(store, group_id)
+    finish(store, start(store, group_id, ("Gino",), ("Anna",)), 0)  # a new player
+    after = everything(store, group_id)
+    assert "Gino" in after["names"].values()
+    assert afresh(store, group_id) == after
+    gino = next(p.id for p in groups.players(store, group_id) if p.name == "Gino")
+    groups.rename(store, group_id, gino, "Gigi")
+    after = everything(store, group_id)
+    assert "Gigi" in after["names"].values() and afresh(store, group_id) == after
+    elena = next(p.id for p in groups.players(store, group_id) if p.name == "Elena")
+    groups.merge(store, group_id, gino, elena)
+    after = everything(store, group_id)
+    assert "Gigi" not in after["names"].values() and afresh(store, group_id) == after
+
+
+def test_the_organisers_word_on_a_table_counts_at_once(store):
+    group_id = groups.new_group(store, "Club")[0]
+    event_id, key = events.new_event(store, name="Night", players=list("ABCD"), rounds=1, group_id=group_id)
+    tables = events.pair_next(store, event_id, key).tables
+    finish(store, tables[0].game_id, 0)
+    everything(store, group_id)
+    events.set_result(store, event_id, key, 1, tables[0].number, "1", [1, 4])
+    after = everything(store, group_id)
+    assert afresh(store, group_id) == after
+    events.set_result(store, event_id, key, 1, tables[1].number, "draw", [2, 2])
+    after = everything(store, group_id)
+    assert afresh(store, group_id) == after
+    events.set_result(store, event_id, key, 1, tables[0].number, "game")
+    events.close_round(store, event_id, key, 1)
+    after = everything(store, group_id)
+    assert afresh(store, group_id) == after
+
+
+def test_a_restore_moves_the_groups_epoch_so_nothing_kept_is_brought_up_from_it(store, club):
+    group_id, _table = club
+    count, stamp, epoch = store.group_mark(group_id)
+    store.move_versions_on(1000)
+    assert store.group_mark(group_id)[2] != epoch
+    # Each write moves the group's version on by one: the epoch stands.
+    moved = store.group_mark(group_id)
+    start(store, group_id, ("Anna",), ("Bruno",))
+    now = store.group_mark(group_id)
+    assert now[2] == moved[2] and now[0] == moved[0] + 1 and now[1] > moved[1]
