@@ -1,0 +1,155 @@
+"""Benchmark: a big group's pages read cold, just after a table's write, against a fresh game's scoreboard.
+
+A group of GAMES finished games (quick: 200), built through the services (a request each would take longer than
+what is measured), two players a game or two teams of two among a club of CLUB players, and one game left
+unfinished, as a table still playing. Then, for each read below, a hand is recorded at that table and deleted
+again (what any table may do, never limited) just before the read is timed, so that the read finds the group
+changed since it was last read: the cost of the first read after a table's write. Also the first read of each
+after NEW more games finished (the group growing as a club night goes on). Each as a ratio to the scoreboard of
+a fresh game (``GET /g/<id>``) measured in the same run; every request's CPU time in this one thread, not the
+time on the clock, so that the ratio holds on a machine busy with other work. The aim: 20x at most, whatever
+the group's size.
+
+``BENCH_QUICK=1`` builds 200 games and takes one sample of each; ``BENCH_GAMES=<n>`` builds n games instead of
+2,000. A JSON copy of the results goes to bench/out/cold.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from app import create_app
+from bench.serving import BENCH_LIMITS
+from scorekeeper.rules import Rules, Side
+from scorekeeper.rules.ledger import HandEntry
+from scorekeeper.services import games, groups
+from scorekeeper.store import Store
+
+OUT = Path(__file__).parent / "out"
+QUICK = os.environ.get("BENCH_QUICK") == "1"
+GAMES = 200 if QUICK else int(os.environ.get("BENCH_GAMES", "2000"))
+SAMPLES = 1 if QUICK else 7
+NEW = 5 if QUICK else 59  # games finished between two reads, for the "after new games" line
+CLUB = [f"Player {n:02d}" for n in range(24)]
+AIM = 20.0
+
+
+def sweep(winner: int, scopas: int = 7) -> HandEntry:
+    """A hand that ends a game to 11 at once (to 16 for four players it takes two)."""
+    sides: list[dict[str, object]] = [{"won": []}, {"won": []}]
+    sides[winner] = {"won": ["cards", "coins", "settebello", "primiera"], "scopas": scopas}
+    return HandEntry.from_json({"sides": sides}, 2)
+
+
+def small_hand() -> HandEntry:
+    """A hand that ends no game."""
+    return HandEntry.from_json({"sides": [{"won": ["settebello"]}, {"won": ["cards", "coins", "primiera"]}]}, 2)
+
+
+def build(store: Store, group_id: str, start: int, count: int) -> None:
+    """``count`` finished games: odd ones two teams of two, even ones two players."""
+    size = len(CLUB)
+    for n in range(start, start + count):
+        seats = [CLUB[(n * 5 + k * 7) % size] for k in range(4)]
+        if len(set(seats)) < 4:
+            seats = [CLUB[(n + k * 3) % size] for k in range(4)]
+        sides = [Side(seats[0], (seats[0],)), Side(seats[1], (seats[1],))]
+        if n % 2:
+            sides = [Side("A", (seats[0], seats[2])), Side("B", (seats[1], seats[3]))]
+        game, _key = games.new_game(store, f"Game {n}", sides, Rules(), also=lambda g: groups.join(store, group_id, g))
+        hand = 0
+        while not games.get(store, game.id).finished:
+            games.record_hand(store, game.id, sweep((n // 3 + n) % 2), f"bench-{n:05d}-{hand}")
+            hand += 1
+
+
+def timed(client, path: str, before=None) -> float:
+    """One GET of ``path``: the CPU time it took, in ms (``before`` done first, untimed)."""
+    if before is not None:
+        before()
+    start = time.thread_time()
+    r = client.get(path)
+    r.get_data()
+    elapsed = (time.thread_time() - start) * 1000
+    assert r.status_code == 200, (path, r.status_code)
+    return elapsed
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "bench.sqlite3")
+        app = create_app({"DATABASE": path, "TESTING": False, **BENCH_LIMITS})
+        client = app.test_client()
+        with Store(path) as store:
+            group_id = groups.new_group(store, "Bench")[0]
+            started = time.monotonic()
+            build(store, group_id, 0, GAMES)
+            table, _key = games.new_game(
+                store,
+                "Still playing",
+                [Side(CLUB[0], (CLUB[0],)), Side(CLUB[1], (CLUB[1],))],
+                Rules(),
+                also=lambda g: groups.join(store, group_id, g),
+            )
+            games.record_hand(store, table.id, small_hand(), "table-first")
+            fresh, _key = games.new_game(store, "Fresh", [Side("Anna", ("Anna",)), Side("Bruno", ("Bruno",))], Rules())
+            print(f"  a group of {GAMES} finished games built in {time.monotonic() - started:.0f} s", flush=True)
+            player = groups.players(store, group_id)[0].id
+            writes = [0]
+
+            def table_write() -> None:
+                """A hand recorded at the table still playing, then deleted: the group changed, its results not."""
+                writes[0] += 1
+                games.record_hand(store, table.id, small_hand(), f"table-{writes[0]:05d}")
+                games.delete_hand(store, table.id, 2, submission_id=f"table-del-{writes[0]:05d}")
+
+            reads = {
+                "player page": f"/groups/{group_id}/players/{player}",
+                "ratings JSON": f"/api/v1/groups/{group_id}/ratings",
+                "ladder page": f"/groups/{group_id}/ladder",
+                "group page": f"/groups/{group_id}",
+                "group stats JSON": f"/api/v1/groups/{group_id}/stats",
+                "group JSON": f"/api/v1/groups/{group_id}",
+            }
+            board_path = f"/g/{fresh.id}"
+            timed(client, board_path)
+            for address in reads.values():
+                timed(client, address)  # every summary kept and every page made once, as a group in use
+            boards, colds = [], {label: [] for label in reads}
+            for _ in range(SAMPLES):
+                for label, address in reads.items():
+                    boards.append(timed(client, board_path))
+                    colds[label].append(timed(client, address, table_write))
+            board = statistics.median(boards)
+            grown = {}
+            built = GAMES
+            for label, address in reads.items():
+                build(store, group_id, built, NEW)
+                built += NEW
+                grown[label] = timed(client, address)
+        results = {
+            "games": GAMES,
+            "scoreboard_ms": round(board, 3),
+            "after_a_table_write": {k: round(statistics.median(v) / board, 1) for k, v in colds.items()},
+            f"after_{NEW}_new_games": {k: round(v / board, 1) for k, v in grown.items()},
+        }
+    print(f"group of {GAMES} finished games; a fresh game's scoreboard {board:.2f} ms")
+    print(f"{'read':<18} {'after a table write':>20} {f'after {NEW} new games':>22}")
+    worst = 0.0
+    for label in reads:
+        cold = results["after_a_table_write"][label]
+        new = results[f"after_{NEW}_new_games"][label]
+        worst = max(worst, cold, new)
+        print(f"{label:<18} {cold:>19.1f}x {new:>21.1f}x")
+    OUT.mkdir(exist_ok=True)
+    (OUT / "cold.json").write_text(json.dumps(results, indent=2) + "\n")
+    print(f"worst cold read: {worst:.1f}x a scoreboard (aim <= {AIM:.0f}x)")
+
+
+if __name__ == "__main__":
+    main()
