@@ -27,6 +27,7 @@ BENCHMARKS = {
     "bench.ratings": ("ladder page / scoreboard",),
     "bench.events": ("Swiss pairing alone",),
     "bench.budget": ("Cost budget:", "table under load:"),
+    "bench.cold": ("worst cold read:",),
 }
 
 
