@@ -8,9 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules import Rules, Side
 from scorekeeper.rules.ledger import HandEntry
+from scorekeeper.rules.stats import Record
 from scorekeeper.services import events, games, groups, ratings
 from scorekeeper.store import Store
 
@@ -229,3 +232,34 @@ def test_a_restore_moves_the_groups_epoch_so_nothing_kept_is_brought_up_from_it(
     start(store, group_id, ("Anna",), ("Bruno",))
     now = store.group_mark(group_id)
     assert now[2] == moved[2] and now[0] == moved[0] + 1 and now[1] > moved[1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([0, 1, None]), st.integers(-3, 3)), max_size=25), st.integers(0, 25))
+def test_a_record_given_newer_games_one_at_a_time_reads_as_one_added_up_at_once(games_, read_after):
+    """Best and worst game, the streaks and the current one, kept as games come newest: as if worked out afresh."""
+    summaries = [
+        {
+            "id": f"g{n:03d}",
+            "name": f"Game {n}",
+            "created": f"2026-01-01T00:00:{n:02d}",
+            "profile": "classic",
+            "family": "scopa",
+            "hands": 1,
+            "winner": winner,
+            "sides": [
+                {"total": 11 + margin, "points": 1, "scopas": 0, "categories": {}, "players": ["a"]},
+                {"total": 11, "points": 0, "scopas": 0, "categories": {}, "players": ["b"]},
+            ],
+        }
+        for n, (winner, margin) in enumerate(games_)
+    ]
+    kept = Record("Anna")
+    for n, summary in enumerate(summaries):  # oldest first: each the newest when added
+        kept.add(summary, 0, newer=lambda counted: True)
+        if n == read_after:
+            kept.to_dict()  # read midway: what is kept from then on is brought up to date game by game
+    whole = Record("Anna")
+    for summary in reversed(summaries):  # newest first, as player_stats adds them
+        whole.add(summary, 0)
+    assert kept.to_dict() == whole.to_dict() and kept.results == whole.results

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .families import FAMILIES as FAMILY_INFO
@@ -139,6 +140,11 @@ class Record:
     # best and worst games and the streaks.
     results: list[GameResult] = field(default_factory=list)
     families: dict[str, Record] = field(default_factory=dict)
+    # What the row reads of ``results`` beyond the counts (best and worst game, longest streaks, current streak),
+    # kept while games are only added as the newest (else worked out again when next read); and the row itself
+    # while nothing changes: a record read again costs nothing, one given a new game costs that game.
+    _derived: _Derived | None = field(default=None, repr=False, compare=False)
+    _rows: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def losses(self) -> int:
@@ -173,13 +179,16 @@ class Record:
             if summary.get(extra):
                 self.played_with[extra] += summary["hands"]
         entry = (summary["id"], summary["name"], summary["created"], result, margin)
+        self._rows = None
         if newer is None:
             self.results.append(entry)
+            self._derived = None
         else:
             at = 0
             while at < len(self.results) and not newer(self.results[at]):
                 at += 1
             self.results.insert(at, entry)
+            self._derived = self._derived.then(entry) if at == 0 and self._derived is not None else None
         if by_family:
             name = summary.get("family") or family(summary["profile"])
             self.families.setdefault(name, Record(self.name)).add(summary, side, by_family=False, newer=newer)
@@ -202,6 +211,7 @@ class Record:
                 self.played_with[extra] -= summary["hands"]
         at = next(i for i, r in enumerate(self.results) if r[0] == summary["id"])
         del self.results[at]
+        self._rows = self._derived = None
         if by_family:
             name = summary.get("family") or family(summary["profile"])
             kept = self.families[name]
@@ -223,24 +233,39 @@ class Record:
             dict(self.played_with),
             list(self.results),
             {name: record.copy() for name, record in self.families.items()},
+            self._derived,
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The API's row (API.md 1.2), with more: draws and losses, best and worst game, streaks, the optional
         categories where played, and the same row for each family played (``families``, in ``FAMILIES`` order)."""
-        row = self._row()
-        row["families"] = {name: self.families[name]._row() for name in FAMILIES if name in self.families}
-        return row
+        if self._rows is None:
+            row = self._row()
+            row["families"] = {name: self.families[name]._row() for name in FAMILIES if name in self.families}
+            self._rows = row
+        return dict(self._rows)
+
+    def derived(self) -> _Derived:
+        """The best and worst games and the streaks, worked out from ``results`` when not kept."""
+        if self._derived is None:
+            games_in_order = self.oldest_first()
+            outcomes = [r[3] for r in games_in_order]
+            current = _current(outcomes)
+            self._derived = _Derived(
+                max(games_in_order, key=itemgetter(4), default=None),
+                min(games_in_order, key=itemgetter(4), default=None),
+                _longest(outcomes, WON),
+                _longest(outcomes, LOST),
+                (current["outcome"], current["games"]) if current else None,
+            )
+        return self._derived
 
     def _row(self) -> dict[str, Any]:
-        games_in_order = self.oldest_first()
-        best = max(games_in_order, key=lambda r: r[4], default=None)
-        worst = min(games_in_order, key=lambda r: r[4], default=None)
+        derived = self.derived()
         categories = {c: self.categories[c] for c in BASE_CATEGORIES}
         for extra in OPTIONAL_CATEGORIES:
             if self.played_with[extra]:
                 categories[extra] = self.categories[extra]
-        outcomes = [r[3] for r in games_in_order]
         return {
             "name": self.name,
             "games": self.games,
@@ -257,11 +282,17 @@ class Record:
             "category_rates": {
                 c: round(n / self.hands_for(c), 3) if self.hands_for(c) else None for c, n in categories.items()
             },
-            "best_game": _game_ref(best),
-            "worst_game": _game_ref(worst),
-            "longest_winning_streak": _longest(outcomes, WON),
-            "longest_losing_streak": _longest(outcomes, LOST),
-            "current_streak": _current(outcomes),
+            "best_game": _game_ref(derived.best),
+            "worst_game": _game_ref(derived.worst),
+            "longest_winning_streak": derived.longest_won,
+            "longest_losing_streak": derived.longest_lost,
+            "current_streak": {
+                "won": derived.current[0] == WON,
+                "outcome": derived.current[0],
+                "games": derived.current[1],
+            }
+            if derived.current
+            else None,
         }
 
     def oldest_first(self) -> list[GameResult]:
@@ -271,6 +302,30 @@ class Record:
     def hands_for(self, category: str) -> int:
         """The hands in which ``category`` could be won (the optional categories only where played)."""
         return self.played_with.get(category, self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class _Derived:
+    """What a record's row reads of its games beyond the counts: the best and worst game (the oldest of equal
+    margins), the longest winning and losing streaks, and the current streak (its outcome and games)."""
+
+    best: GameResult | None
+    worst: GameResult | None
+    longest_won: int
+    longest_lost: int
+    current: tuple[str, int] | None
+
+    def then(self, newest: GameResult) -> _Derived:
+        """The same after one more game, newer than every game counted."""
+        margin, how = newest[4], newest[3]
+        run = self.current[1] + 1 if self.current is not None and self.current[0] == how else 1
+        return _Derived(
+            newest if self.best is None or margin > self.best[4] else self.best,
+            newest if self.worst is None or margin < self.worst[4] else self.worst,
+            max(self.longest_won, run) if how == WON else self.longest_won,
+            max(self.longest_lost, run) if how == LOST else self.longest_lost,
+            (how, run),
+        )
 
 
 def _game_ref(result: GameResult | None) -> dict[str, Any] | None:
@@ -284,8 +339,12 @@ def _longest(results: list[str], value: str) -> int:
     """The longest run of ``value`` (a draw breaks a run of wins, and one of losses)."""
     best = run = 0
     for how in results:
-        run = run + 1 if how == value else 0
-        best = max(best, run)
+        if how == value:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
     return best
 
 

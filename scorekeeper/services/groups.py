@@ -302,6 +302,7 @@ class Overview:
     records: dict[str, Record]
     teams: dict[str, Record]
     met: dict[str, set[str]]
+    finished_games: int = 0  # how many of ``summaries`` are of games finished
 
 
 # A group's statistics are kept in this process for the groups read most lately, with the mark they are up to date
@@ -363,7 +364,8 @@ class _Kept:
     players: PlayersKey
     overview: Overview
     order: dict[str, tuple[str, int]]  # each game's place in the newest-first order (reversed)
-    by_id: dict[str, dict[str, Any]]  # each game's summary, as counted
+    oldest: list[dict[str, Any]]  # each game's summary, as counted, oldest first (``summaries`` reversed)
+    at: dict[str, int]  # each game's index in ``oldest``
     meets: dict[str, dict[str, int]]  # for each team, the teams met across a finished game: how many times
 
 
@@ -427,8 +429,10 @@ def _afresh(group: dict[str, Any], players: PlayersKey, mark: Mark, games: list[
                 if other != one:
                     meets[one][other] = meets[one].get(other, 0) + 1
     met = {key: set(others) for key, others in meets.items()}
-    seen = Overview(group, known, names, summed, player_stats(summed, names), teams, met)
-    return _Kept(mark, players, seen, order, {s["id"]: s for s in summed}, meets)
+    done = sum(1 for s in summed if s["finished"])
+    seen = Overview(group, known, names, summed, player_stats(summed, names), teams, met, done)
+    oldest = summed[::-1]
+    return _Kept(mark, players, seen, order, oldest, {s["id"]: i for i, s in enumerate(oldest)}, meets)
 
 
 def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: Mark, games: list[Changed]) -> _Kept:
@@ -436,8 +440,11 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
     the players who joined since: equal to the group added up afresh, at the cost of the games changed."""
     known, names = _own(players)
     before = kept.overview
-    order, by_id = dict(kept.order), dict(kept.by_id)
+    order, oldest, at = dict(kept.order), list(kept.oldest), dict(kept.at)
     records, teams, meets = dict(before.records), dict(before.teams), dict(kept.meets)
+    done = before.finished_games
+    newest = oldest[-1]["id"] if oldest else None
+    added: list[dict[str, Any]] = []  # the games new since, to go after the others (or in their place)
     for pid, name in names.items():
         records.setdefault(pid, Record(name))
     copied: set[str] = set()  # records, teams and meetings copied for this change (the kept ones are shared)
@@ -469,11 +476,10 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
             del meets[one][other]
 
     met_changed = False
-    new_ids = False
+    touched: set[str] = set()  # the teams whose record changed
     for change in games:
-        old, new = by_id.get(change.id), change.summary
-        if old is None:
-            new_ids = True
+        old, new = (oldest[at[change.id]] if change.id in at else None), change.summary
+        done += bool(new["finished"]) - bool(old is not None and old["finished"])
         order[change.id] = change.order
         place = change.order
 
@@ -486,6 +492,7 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
                     if pid in records:
                         record(pid).remove(old, i)
                 if len(side["players"]) > 1:
+                    touched.add(team_key(side["players"]))
                     team(team_key(side["players"]), side["players"]).remove(old, i)
             keys_ = _team_keys(old)
             for one in keys_:
@@ -499,6 +506,7 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
                     if pid in records:
                         record(pid).add(new, i, newer=newer)
                 if len(side["players"]) > 1:
+                    touched.add(team_key(side["players"]))
                     team(team_key(side["players"]), side["players"]).add(new, i, newer=newer)
             keys_ = _team_keys(new)
             for one in keys_:
@@ -506,19 +514,29 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
                     if other != one:
                         meet(one, other, +1)
                         met_changed = True
-        by_id[change.id] = new
-    for key_ in [k for k, r in teams.items() if not r.games]:  # a team with no finished game left is not listed
-        del teams[key_]
-        meets.pop(key_, None)
-    if new_ids:
-        summed = sorted(by_id.values(), key=lambda s: order[s["id"]], reverse=True)
-    else:
-        summed = [by_id[s["id"]] for s in before.summaries]
+        if old is not None:
+            oldest[at[change.id]] = new
+        else:
+            added.append(new)
+    for key_ in touched:  # a team with no finished game left is not listed
+        if not teams[key_].games:
+            del teams[key_]
+            meets.pop(key_, None)
+    if added:
+        added.sort(key=lambda s: order[s["id"]])
+        if newest is not None and order[added[0]["id"]] < order[newest]:
+            # A game made before the newest joined since (a game played on its own, put in the group): in its place.
+            oldest = sorted([*oldest, *added], key=lambda s: order[s["id"]])
+            at = {s["id"]: i for i, s in enumerate(oldest)}
+        else:
+            for summary in added:
+                at[summary["id"]] = len(oldest)
+                oldest.append(summary)
     met = before.met
-    if met_changed or set(met) != set(teams):
+    if met_changed or touched:
         met = {key_: set(meets.get(key_, {})) for key_ in teams}
-    seen = Overview(group, known, names, summed, records, teams, met)
-    return _Kept(mark, players, seen, order, by_id, meets)
+    seen = Overview(group, known, names, oldest[::-1], records, teams, met, done)
+    return _Kept(mark, players, seen, order, oldest, at, meets)
 
 
 def overview(store: Store, group_id: str) -> Overview:
@@ -529,11 +547,11 @@ def overview(store: Store, group_id: str) -> Overview:
 def stats(store: Store, group_id: str) -> dict[str, Any]:
     """The statistics of every player and team of the group over its finished games."""
     seen = _added_up(store, group_id)
-    known, summed, by_player, teams = seen.players, seen.summaries, seen.records, seen.teams
+    known, by_player, teams = seen.players, seen.records, seen.teams
     return {
         "players": [{"id": p.id, **by_player[p.id].to_dict()} for p in known],
         "teams": [{"id": key, **record.to_dict()} for key, record in sorted(teams.items(), key=lambda kv: kv[1].name)],
-        "finished_games": sum(1 for s in summed if s["finished"]),
+        "finished_games": seen.finished_games,
     }
 
 
@@ -541,7 +559,8 @@ def player_record(store: Store, group_id: str, player_id: str) -> tuple[Player, 
     """One player's record and the group's game summaries."""
     found = player(store, group_id, player_id)
     seen = _added_up(store, group_id)
-    return found, seen.records[found.id], seen.summaries
+    # A player who joined after the statistics were read (their first game just started) has no game counted yet.
+    return found, seen.records.get(found.id) or Record(found.name), seen.summaries
 
 
 def versus(store: Store, group_id: str, a: str, b: str) -> dict[str, Any]:

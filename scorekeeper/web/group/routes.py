@@ -98,12 +98,16 @@ def group_page(group_id: str) -> ResponseReturnValue:
     group, known, names, summed, records = seen.group, seen.players, seen.names, seen.summaries, seen.records
     teams, met = seen.teams, seen.met
     player, profile = _filter("player"), _filter("profile")
-    matching = [
-        s
-        for s in summed
-        if (not player or any(player in side["players"] for side in s["sides"]))
-        and (not profile or s["profile"] == profile)
-    ]
+    matching = (
+        [
+            s
+            for s in summed
+            if (not player or any(player in side["players"] for side in s["sides"]))
+            and (not profile or s["profile"] == profile)
+        ]
+        if player or profile
+        else summed  # unfiltered: every game, read a page at a time without going through them all
+    )
     # The newest games a page at a time: a club's thousand games are not one page.
     raw = request.args.get("page", "1")
     page = int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10_000 else 1
