@@ -32,7 +32,7 @@ client may build for each route family, within the app's own limits read from th
 
 Full mode exits with status 1 if a family is over its budget or a heavy load's ratio over 2. ``BENCH_QUICK=1``
 builds small things, sends each request once and runs each load phase a second or so, and never fails on a figure.
-A JSON copy of the results goes to bench/out/budget.json.
+A JSON copy of the results goes to bench/out/budget.json (bench/out/quick/ in quick mode).
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlencode
 
 from limits import parse_many
@@ -64,6 +63,7 @@ from bench.serving import (
     median_ms,
     new_game,
     percentile_ms,
+    results_dir,
     server,
 )
 from scorekeeper.rules.events import ENTRANTS_MAX, ROUNDS_MAX
@@ -71,7 +71,6 @@ from scorekeeper.rules.ledger import HANDS_MAX
 from scorekeeper.rules.season import SEASON_EVENTS_MAX
 from scorekeeper.web.common.limits import DEFAULTS, LANE_PER_ADDRESS
 
-OUT = Path(__file__).parent / "out"
 QUICK = os.environ.get("BENCH_QUICK") == "1"
 BUDGET = 20.0  # times the scoreboard of a fresh game, for any request
 LOAD_AIM = 2.0  # the table's p50 under each heavy load, over its p50 under the scoreboard load
@@ -462,7 +461,8 @@ def main() -> None:
         f" (aim: each within {LOAD_AIM:.0f}x: {'met' if not slow else 'missed by ' + ', '.join(slow)});"
         f" {busy} loading requests answered 503 busy in all"
     )
-    OUT.mkdir(exist_ok=True)
+    out = results_dir()
+    out.mkdir(parents=True, exist_ok=True)
     report = {
         "quick": QUICK,
         "load_average": os.getloadavg(),
@@ -473,7 +473,7 @@ def main() -> None:
         "load_aim": LOAD_AIM,
         "seconds": time.monotonic() - started,
     }
-    (OUT / "budget.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / "budget.json").write_text(json.dumps(report, indent=2) + "\n")
     print(f"({time.monotonic() - started:.0f} s; over budget: {', '.join(over) or 'none'})")
     if not QUICK and (over or slow):
         sys.exit(1)

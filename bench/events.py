@@ -7,7 +7,8 @@ alone, in the rules core. Then a baraonda evening of 64 players (16 in quick mod
 the API (timed: the aim is under 1 s), and the core's baraonda pairing alone for 64 players of whom one left after
 five rounds (63 present: three byes, and the 1-factorisation of those present tried before the bounded search).
 Reported as medians; ratios are read within one run.
-``BENCH_QUICK=1`` runs 16 players over 4 rounds. A JSON copy goes to bench/out/events.json.
+``BENCH_QUICK=1`` runs 16 players over 4 rounds. A JSON copy goes to bench/out/events.json (bench/out/quick/ in
+quick mode).
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from pathlib import Path
 
 from app import create_app
-from bench.serving import BENCH_LIMITS
+from bench.serving import BENCH_LIMITS, results_dir
 from scorekeeper.rules.events import ENTRANTS_MAX, baraonda_round, swiss_round
 
-OUT = Path(__file__).parent / "out"
+OUT = results_dir()
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 PLAYERS, ROUNDS = (16, 4) if QUICK else (64, 7)
 BARAONDA_PLAYERS, BARAONDA_ROUNDS = (16, 2) if QUICK else (64, 3)
@@ -89,7 +89,7 @@ def main() -> None:
     print(
         f"Swiss pairing alone, {ENTRANTS_MAX - 1} entrants, no pairing without a rematch: {hardest:.1f} ms (aim < 200)"
     )
-    OUT.mkdir(exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     report = {
         "players": PLAYERS,
         "rounds": rounds,

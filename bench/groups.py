@@ -7,7 +7,8 @@ at each size; the aim is under 200 ms at 1,000 games. Also the group page and an
 and CSV), which should not grow with the games. Also the size of a finished game's scoreboard with its
 chart (the aim: under 60 KB).
 
-``BENCH_QUICK=1`` stops at 100 games. A JSON copy goes to bench/out/groups.json.
+``BENCH_QUICK=1`` stops at 100 games. A JSON copy goes to bench/out/groups.json (bench/out/quick/
+in quick mode).
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ import os
 import statistics
 import tempfile
 import time
-from pathlib import Path
 
 from app import create_app
-from bench.serving import BENCH_LIMITS
+from bench.serving import BENCH_LIMITS, results_dir
 
-OUT = Path(__file__).parent / "out"
+OUT = results_dir()
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 SIZES = (10, 100) if QUICK else (10, 100, 1000)
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
@@ -91,7 +91,7 @@ def main() -> None:
             )
         size = len(client.get(f"/g/{last}").data)
         print(f"A finished game's scoreboard with its chart: {size / 1024:.1f} KB (aim: under 60 KB)")
-    OUT.mkdir(exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "groups.json").write_text(json.dumps({"sizes": results, "scoreboard_bytes": size}, indent=2) + "\n")
 
 

@@ -40,7 +40,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bench.serving import GAME, JSON_HEADERS, ONE_ALL
+from bench.serving import GAME, JSON_HEADERS, ONE_ALL, Probe
 
 KEEPER_PERIOD = 120.0  # seconds between two hands at a table
 VIEWERS = 4
@@ -224,6 +224,8 @@ class Step:
     client_cpu: float = 0.0  # seconds of this process's processor over the measured part
     server_files: int = 0  # the server's open files (sockets among them) at the step's end
     server_rss_mb: float = 0.0
+    server_waited: float = 0.0  # seconds the server's threads waited for a core over the measured part
+    pressure: float = 0.0  # seconds of the measured part in which some task of the machine waited for a core
 
     @property
     def requests(self) -> int:
@@ -555,20 +557,22 @@ class Clients:
         start_wall: float,
         warmup: float,
         seconds: float,
-        probe: Callable[[], tuple[float, int, float]],
+        probe: Callable[[], Probe],
         period: float = KEEPER_PERIOD,
     ) -> Step:
         """A step run by every process at once, their saves interleaved; the merged Step, with the server's
-        processor time over its measured part and its open files and memory at its end (``probe()``: processor
-        seconds, open files, RSS in MB)."""
+        processor time and waits for a core over its measured part and its open files and memory at its end, from
+        ``probe()``."""
         for i, (_, pipe, _) in enumerate(self.processes):
             pipe.send(("step", start_wall, warmup, seconds, i / len(self.processes), period))
         merged = Step(self.tables, seconds)
         time.sleep(max(0.0, start_wall + warmup - time.time()))
-        cpu0 = probe()[0]
+        first = probe()
         time.sleep(max(0.0, start_wall + warmup + seconds - time.time()))
-        cpu1, merged.server_files, merged.server_rss_mb = probe()
-        merged.server_cpu = cpu1 - cpu0
+        last = probe()
+        merged.server_cpu, merged.server_waited = last.cpu - first.cpu, last.waited - first.waited
+        merged.pressure = last.pressure - first.pressure
+        merged.server_files, merged.server_rss_mb = last.files, last.rss_mb
         wait_until = time.monotonic() + (start_wall - time.time()) + warmup + seconds + 120
         for i, (_, pipe, _) in enumerate(self.processes):
             if not pipe.poll(max(1.0, wait_until - time.monotonic())):

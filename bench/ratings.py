@@ -12,7 +12,7 @@ longer than what is measured), two players a game or two teams of two, among a c
   scoreboard, warm; and the season of days not asked before (its events' places kept). Aim: at most 3x.
 
 ``BENCH_QUICK=1`` stops at 100 games, and a season of 10 events among 60 players. A JSON copy goes to
-bench/out/ratings.json.
+bench/out/ratings.json (bench/out/quick/ in quick mode).
 """
 
 from __future__ import annotations
@@ -22,16 +22,15 @@ import os
 import statistics
 import tempfile
 import time
-from pathlib import Path
 
 from app import create_app
-from bench.serving import BENCH_LIMITS
+from bench.serving import BENCH_LIMITS, results_dir
 from scorekeeper.rules import Rules, Side
 from scorekeeper.rules.ledger import HandEntry
 from scorekeeper.services import events, games, groups, ratings
 from scorekeeper.store import Store
 
-OUT = Path(__file__).parent / "out"
+OUT = results_dir()
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 SIZES = (100,) if QUICK else (100, 1000)
 CLUB = [f"Player {n:02d}" for n in range(12)]
@@ -128,7 +127,7 @@ def main() -> None:
                     f"{ladder / board:.2f}x a scoreboard ({board:5.2f} ms; aim <= 3x)"
                 )
     season_line()
-    OUT.mkdir(exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "ratings.json").write_text(json.dumps({"sizes": results}, indent=2) + "\n")
     last_size = results[-1]
     print(f"ladder page / scoreboard: {last_size['ladder_to_scoreboard']}x at {last_size['games']} games (aim <= 3x)")

@@ -13,6 +13,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from scorekeeper.web.common.limits import DEFAULTS
 
@@ -82,9 +83,53 @@ class Server:
                 total += next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
         return total / 1024
 
-    def probe(self) -> tuple[float, int, float]:
-        """(processor seconds so far, open files, RSS in MB) of the server's processes."""
-        return self.cpu_seconds(), self.open_files(), self.rss_mb()
+    def waited_seconds(self) -> float:
+        """Seconds the server's threads have spent so far ready to run but waiting for a core (Linux schedstat):
+        on a shared machine, the part of a latency that is the machine's, not the server's."""
+        total = 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    with (
+                        contextlib.suppress(OSError, ValueError, IndexError),
+                        open(f"/proc/{pid}/task/{task}/schedstat") as f,
+                    ):
+                        total += int(f.read().split()[1])
+        return total / 1e9
+
+    def probe(self) -> Probe:
+        """The server's processes' figures now."""
+        return Probe(self.cpu_seconds(), self.open_files(), self.rss_mb(), self.waited_seconds(), cpu_pressure())
+
+
+@dataclass
+class Probe:
+    """A server's figures at one moment: processor seconds used so far, open files, resident memory, seconds its
+    threads waited for a core so far, and the machine's CPU pressure so far (``cpu_pressure``)."""
+
+    cpu: float
+    files: int
+    rss_mb: float
+    waited: float
+    pressure: float
+
+
+def cpu_pressure() -> float:
+    """Seconds so far in which some task of the machine waited for a core (Linux PSI, /proc/pressure/cpu "some");
+    over a window, its share of the window says how contended the machine was (0 where unknown)."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            line = next(line for line in f if line.startswith("some"))
+        return int(line.rsplit("total=", 1)[1]) / 1e6
+    except (OSError, StopIteration, ValueError, IndexError):
+        return 0.0
+
+
+def results_dir() -> Path:
+    """Where a benchmark writes its JSON copy: bench/out, or bench/out/quick in quick mode (``BENCH_QUICK=1``, as
+    the test suite runs it), so that a suite run meanwhile never overwrites a full run's figures."""
+    folder = Path(__file__).parent / "out"
+    return folder / "quick" if os.environ.get("BENCH_QUICK") == "1" else folder
 
 
 # The benchmarks build hundreds of games from one address in seconds, as no club does: the app's rate limits stay

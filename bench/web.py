@@ -24,7 +24,7 @@ a2wsgi in 32 threads), each in its own process on 127.0.0.1; the bare route is b
    resident memory with them open against without them. Aim: under 5% of a core and under 200 MB.
 
 ``BENCH_QUICK=1`` shrinks every count for a smoke run (a few hundred connections). A JSON copy of the results goes
-to bench/out/web.json.
+to bench/out/web.json (bench/out/quick/ in quick mode).
 """
 
 from __future__ import annotations
@@ -53,13 +53,12 @@ from bench.serving import (
     median_ms,
     new_game,
     percentile_ms,
+    results_dir,
     server,
     timed,
 )
 from scorekeeper.rules.ledger import HANDS_MAX
 from scorekeeper.serve.cli import CONNECTIONS_MAX, allow_open_files
-
-OUT = Path(__file__).parent / "out"
 
 
 @dataclass(frozen=True)
@@ -472,7 +471,7 @@ def capacity(plan: Plan, folder: str) -> dict:
 STEP_HEAD = (
     f"{'tables':>7} {'conns':>6} {'req/s':>6} {'save p50':>8} {'p99':>6} {'page p50':>8} {'p99':>6}"
     f" {'stream p99':>10} {'seen p50':>8} {'p95':>6} {'errors':>6} {'srv cpu':>7} {'cpu/req':>8} {'load cpu':>8}"
-    f" {'srv files':>9} {'srv MB':>6}  held"
+    f" {'srv wait':>8} {'psi':>4} {'srv files':>9} {'srv MB':>6}  held"
 )
 
 
@@ -495,7 +494,8 @@ def step_row(step: load.Step, held: bool) -> str:
         f" {pct(lat.get('save', []), 50):6.0f}ms {pct(lat.get('save', []), 99):4.0f}ms"
         f" {pct(pages(step), 50):6.0f}ms {pct(pages(step), 99):4.0f}ms {pct(lat.get('stream open', []), 99):8.0f}ms"
         f" {seen50:7.2f}s {seen95:5.2f}s {step.errors + step.unfinished:6d} {step.server_cpu / wall:7.0%}"
-        f" {per_request:6.2f}ms {step.client_cpu / wall:8.0%} {step.server_files:9d} {step.server_rss_mb:6.0f}"
+        f" {per_request:6.2f}ms {step.client_cpu / wall:8.0%} {step.server_waited / wall:8.0%}"
+        f" {step.pressure / wall:4.0%} {step.server_files:9d} {step.server_rss_mb:6.0f}"
         f"  {'yes' if held else 'NO'}"
     )
 
@@ -550,6 +550,8 @@ def step_json(step: load.Step, held: bool, attempt: int) -> dict:
         "server_cpu_share_of_a_core": step.server_cpu / step.seconds,
         "server_cpu_ms_per_request": step.server_cpu * 1000 / max(1, step.requests),
         "client_cpu_share_of_a_core": step.client_cpu / step.seconds,
+        "server_waited_for_a_core_share": step.server_waited / step.seconds,
+        "machine_cpu_pressure_share": step.pressure / step.seconds,
         "server_open_files": step.server_files,
         "server_rss_mb": step.server_rss_mb,
     }
@@ -649,9 +651,10 @@ def main() -> None:
         "capacity": cap,
         "seconds": time.monotonic() - started,
     }
-    OUT.mkdir(exist_ok=True)
-    (OUT / "web.json").write_text(json.dumps(report, indent=2) + "\n")
-    where = OUT.relative_to(Path.cwd()) if OUT.is_relative_to(Path.cwd()) else OUT
+    out = results_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "web.json").write_text(json.dumps(report, indent=2) + "\n")
+    where = out.relative_to(Path.cwd()) if out.is_relative_to(Path.cwd()) else out
     print(f"\n({time.monotonic() - started:.0f} s; a JSON copy is in {where}/web.json)")
 
 
