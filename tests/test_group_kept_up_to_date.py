@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import Rules, Side
 from scorekeeper.rules.ledger import HandEntry
+from scorekeeper.rules.ratings import Rater
 from scorekeeper.rules.stats import Record
 from scorekeeper.services import events, games, groups, ratings
 from scorekeeper.store import Store
@@ -93,6 +94,20 @@ def counted(monkeypatch):
 
 
 @pytest.fixture
+def adds(monkeypatch):
+    """How many games were rated (``Rater.add``), each time, by anyone."""
+    count = [0]
+    add = Rater.add
+
+    def counting(self: Rater, result: Any) -> None:
+        count[0] += 1
+        add(self, result)
+
+    monkeypatch.setattr(Rater, "add", counting)
+    return count
+
+
+@pytest.fixture
 def club(store):
     """A group of six finished games among five players, singles and pairs, and one table still playing."""
     group_id = groups.new_group(store, "Club")[0]
@@ -112,29 +127,32 @@ def club(store):
     return group_id, table
 
 
-def test_a_hand_recorded_then_deleted_at_a_table_playing_changes_nothing_and_rates_nothing_again(store, club, counted):
+def test_a_hand_recorded_then_deleted_at_a_table_playing_changes_nothing_and_rates_nothing_again(
+    store, club, counted, adds
+):
     group_id, table = club
     before = everything(store, group_id)
     state = ratings.state(store, group_id)
-    calls = dict(counted)
+    calls, rated = dict(counted), adds[0]
     for n in range(3):
         games.record_hand(store, table, small(), f"sub-table-{n}")
         games.delete_hand(store, table, 2, submission_id=f"sub-table-del-{n}")
         assert everything(store, group_id) == before
         # The ladder page kept stays the ladder's page.
         assert ratings.state(store, group_id) == state
-    assert counted == calls
+    assert counted == calls and adds[0] == rated
     assert afresh(store, group_id) == before
 
 
-def test_a_game_finished_after_the_others_is_rated_on_from_the_ratings_kept(store, club, counted):
+def test_a_game_finished_after_the_others_is_rated_on_from_the_ratings_kept(store, club, counted, adds):
     group_id, table = club
     everything(store, group_id)
-    calls = dict(counted)
+    calls, rated = dict(counted), adds[0]
     state = ratings.state(store, group_id)
     finish(store, table, 1)
     after = everything(store, group_id)
     assert counted == calls  # neither added up nor rated afresh
+    assert adds[0] == rated + 1  # the one game rated on
     assert ratings.state(store, group_id) != state
     assert after["ratings"]["games"] == 7
     assert afresh(store, group_id) == after
@@ -263,3 +281,43 @@ def test_a_record_given_newer_games_one_at_a_time_reads_as_one_added_up_at_once(
     for summary in reversed(summaries):  # newest first, as player_stats adds them
         whole.add(summary, 0)
     assert kept.to_dict() == whole.to_dict() and kept.results == whole.results
+
+
+@pytest.mark.parametrize("which", ["latest", "middle", "first"])
+@pytest.mark.parametrize("change", ["corrected", "reopened", "reopened and won again"])
+def test_a_result_changed_is_rated_again_from_the_ratings_kept_before_it(store, monkeypatch, adds, which, change):
+    monkeypatch.setattr(ratings, "CHECKPOINT_GAMES", 3)
+    group_id = groups.new_group(store, "Club")[0]
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
+    played = []
+    for n in range(14):
+        a, b, c, d = (names[(n + k) % 6] for k in range(4))
+        played.append(start(store, group_id, *(((a,), (b,)) if n % 3 else ((a, c), (b, d)))))
+        finish(store, played[-1], n % 2)
+    everything(store, group_id)
+    at = {"latest": 13, "middle": 7, "first": 0}[which]
+    rated = adds[0]
+    if change == "corrected":
+        games.replace_hand(store, played[at], 1, sweep(1 - at % 2))
+    else:
+        games.delete_hand(store, played[at], 1)
+        if change == "reopened and won again":
+            finish(store, played[at], 1 - at % 2)
+    after = everything(store, group_id)
+    # The games from the ratings kept before the one changed (every 3 games), never all of them but for the first.
+    again = adds[0] - rated
+    assert again <= 14 - at + 3 and (which == "first" or again < 14)
+    assert afresh(store, group_id) == after
+
+
+def test_the_ladder_pages_state_leaves_a_long_rating_again_to_the_page_made_in_the_lane(store, club, monkeypatch):
+    group_id, _table = club
+    monkeypatch.setattr(ratings, "STATE_GAMES", 1)
+    everything(store, group_id)
+    first = games.found(store, [s["id"] for s in groups.summaries(store, group_id)])[-1].game.id
+    games.replace_hand(store, first, 1, sweep(1))
+    said = ratings.state(store, group_id)
+    assert said == (groups.players_key(store, group_id), store.group_mark(group_id))  # not rated yet: what it will be
+    after = everything(store, group_id)  # the page made: rated then, at that state
+    assert ratings.state(store, group_id) == said
+    assert afresh(store, group_id) == after

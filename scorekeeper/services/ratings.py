@@ -9,20 +9,24 @@ its round closed (a hand corrected at the table afterwards no longer changes the
 ratings either): the same result the event's standings and the season count.
 
 Kept per group in this process with the mark it is up to date with (``Store.group_mark``), each game's result as
-rated, and the rating state after the last game. A read finds the mark moved on when a game of the group changed;
-then only the games changed since are read (``groups.changed_games``), and:
+rated, and the ratings after every so many games along the order (``CHECKPOINTS``). A read finds the mark moved on
+when a game of the group changed; then only the games changed since are read (``groups.changed_games``), and:
 
 - none of their results changed (a hand recorded or deleted at a table still playing, a game started): the ladder
   stands as it was, and so does its edition (``state``: the ladder page kept under it stays kept);
 - only new results, of games that finished after every game rated: those games are rated on from the kept state;
-- else (a finished game corrected, reopened, or given the organiser's word; a player renamed or merged): every game
-  is rated again (``_afresh``), as the first time. Rating a club's thousand games takes tens of milliseconds.
+- else (a finished game corrected, reopened, or given the organiser's word): the games from the first whose result
+  changed are rated again, from the ratings kept before it: a correction of the night's last game costs the games
+  since, one of the group's first game every game. A player renamed or merged (every seat may count for another)
+  rates every game afresh (``_afresh``), as the first time. Rating a club's thousand games takes tens of
+  milliseconds.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from bisect import bisect_left, insort
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +62,14 @@ State = tuple[groups.PlayersKey, groups.Mark]
 Place = tuple[str, str, int]  # a game's place in the order games first finished
 
 
+# Along a group's games, the ratings after every so many of them are kept, so that a result changed among the latest
+# games is rated again from the state before it, not from the first game: at most CHECKPOINTS states a group (each
+# a few dicts of the group's players), at least CHECKPOINT_GAMES games apart.
+CHECKPOINTS = 32
+CHECKPOINT_GAMES = 128
+STATE_GAMES = 2 * CHECKPOINT_GAMES  # games ``state`` rates again at most (more wait for the page made in the lane)
+
+
 @dataclass(frozen=True, slots=True)
 class _Kept:
     """A group's ladder and what it was rated from: kept between reads, never changed."""
@@ -66,10 +78,12 @@ class _Kept:
     players: groups.PlayersKey
     edition: State  # the state the ladder was made at (it stands while no result changes)
     ladder: Ladder
-    rater: Rater  # the ratings after the games rated (copied before rating more)
     results: dict[str, Result | None]  # each game's result as rated (None: not finished, not rated)
     places: dict[str, Place]  # each game's place in the finish order
-    last: Place | None  # the place of the last game rated
+    rated: list[tuple[Place, str]]  # the games with a result, in the order they first finished
+    # The ratings after the first n games of ``rated`` for some n, fewest first; the last after all of them. Each is
+    # copied before rating more.
+    checkpoints: tuple[tuple[int, Rater], ...]
 
 
 _kept: OrderedDict[tuple[str, str], _Kept] = OrderedDict()
@@ -79,14 +93,14 @@ _kept_lock = threading.Lock()
 def state(store: Store, group_id: str) -> State | None:
     """What the group's ladder is made of now: a page made of it is kept under it. None for no group.
 
-    The ladder is brought up to date here when that costs only the games changed since it was last made; when every
-    game must be rated again, the state it will be made at is answered, and the rating left to ``group_ladder``."""
+    The ladder is brought up to date here when that rates at most ``STATE_GAMES`` games again; else the state it
+    will be made at is answered, and the rating left to ``group_ladder`` (the ladder page makes it in the lane)."""
     ok = isinstance(group_id, str) and len(group_id) <= groups.GROUP_ID_MAX
     mark = store.group_mark(group_id) if ok else None
     if mark is None:
         return None
     players = groups.players_key(store, group_id)
-    kept = _up_to_date(store, group_id, mark, players)
+    kept = _up_to_date(store, group_id, mark, players, STATE_GAMES)
     return kept.edition if kept is not None else (players, mark)
 
 
@@ -97,16 +111,18 @@ def group_ladder(store: Store, group_id: str) -> Ladder:
     if mark is None:
         raise NotFound("group")
     players = groups.players_key(store, group_id)
-    kept = _up_to_date(store, group_id, mark, players)
+    kept = _up_to_date(store, group_id, mark, players, None)
     if kept is None:
         group = groups.get(store, group_id)
         kept = _keep(store, group_id, _afresh(group, players, mark, groups.changed_games(store, group_id, -1)))
     return kept.ladder
 
 
-def _up_to_date(store: Store, group_id: str, mark: groups.Mark, players: groups.PlayersKey) -> _Kept | None:
-    """The kept ladder brought up to ``mark`` when the games changed since ask nothing more than rating new games
-    on; None when every game must be rated again (or nothing is kept)."""
+def _up_to_date(
+    store: Store, group_id: str, mark: groups.Mark, players: groups.PlayersKey, most: int | None = None
+) -> _Kept | None:
+    """The kept ladder brought up to ``mark``, rating again at most ``most`` games (None: as many as it takes); None
+    when that is not enough, or nothing is kept that can be brought up to date (every game is rated afresh)."""
     with _kept_lock:
         kept = _kept.get((store.path, group_id))
     if kept is None or not groups.follows(kept.mark, kept.players, mark, players):
@@ -115,7 +131,7 @@ def _up_to_date(store: Store, group_id: str, mark: groups.Mark, players: groups.
         return kept
     # Read after the mark: as new as it, or newer (a game changed after it is read again next time, and counts the
     # same: each game's result is replaced, never added twice).
-    made = _rated_on(kept, players, mark, groups.changed_games(store, group_id, kept.mark[1]))
+    made = _rated_on(kept, players, mark, groups.changed_games(store, group_id, kept.mark[1]), most)
     return _keep(store, group_id, made) if made is not None else None
 
 
@@ -153,45 +169,75 @@ def _afresh(group: dict[str, Any], players: groups.PlayersKey, mark: groups.Mark
     """Every finished game of the group rated, in the order they first finished."""
     results = {c.id: _result(c) for c in games}
     places = {c.id: c.finish for c in games}
-    rater = Rater()
-    last = None
-    for game_id in sorted(places, key=places.__getitem__):
-        result = results[game_id]
-        if result is not None:
+    rated = sorted((places[game_id], game_id) for game_id, result in results.items() if result is not None)
+    return _rerated(group, players, mark, results, places, rated, (), 0)
+
+
+def _rerated(
+    group: dict[str, Any],
+    players: groups.PlayersKey,
+    mark: groups.Mark,
+    results: dict[str, Result | None],
+    places: dict[str, Place],
+    rated: list[tuple[Place, str]],
+    checkpoints: tuple[tuple[int, Rater], ...],
+    first: int,
+) -> _Kept:
+    """The games of ``rated`` rated from the latest of ``checkpoints`` at or before its ``first`` game (the games
+    before it are those the checkpoints rated), the ratings kept along the way."""
+    every = max(CHECKPOINT_GAMES, len(rated) // CHECKPOINTS)
+    usable = [c for c in checkpoints if c[0] <= first]
+    start, rater = (usable[-1][0], usable[-1][1].copy()) if usable else (0, Rater())
+    kept = [c for c in usable if c[0] % every == 0 and c[0] > 0]
+    for n in range(start, len(rated)):
+        result = results[rated[n][1]]
+        if result is not None:  # always: ``rated`` holds the games with a result
             rater.add(result)
-            last = places[game_id]
-    rated = sum(1 for r in results.values() if r is not None)
-    made = _ladder(group, _names(players), rater, rated)
-    return _Kept(mark, players, (players, mark), made, rater, results, places, last)
+        if (n + 1) % every == 0 and n + 1 < len(rated) and (not kept or kept[-1][0] < n + 1):
+            kept.append((n + 1, rater.copy()))
+    kept = [c for c in kept if c[0] < len(rated)]
+    made = _ladder(group, _names(players), rater, len(rated))
+    return _Kept(mark, players, (players, mark), made, results, places, rated, (*kept, (len(rated), rater)))
 
 
-def _rated_on(kept: _Kept, players: groups.PlayersKey, mark: groups.Mark, games: list[groups.Changed]) -> _Kept | None:
-    """``kept`` with the games changed since: the same ladder when no result changed, the new results rated on
-    when they are all of games that finished after every game rated; None when an earlier result changed."""
+def _rated_on(
+    kept: _Kept, players: groups.PlayersKey, mark: groups.Mark, games: list[groups.Changed], most: int | None
+) -> _Kept | None:
+    """``kept`` with the games changed since: the same ladder when no result changed; else the games from the first
+    that changed rated again, from the ratings kept before it (only the new ones, when they all finished after
+    every game rated). None when that is more than ``most`` games."""
     results, places = dict(kept.results), dict(kept.places)
-    new: list[tuple[Place, Result]] = []
+    gone: list[tuple[Place, str]] = []
+    came: list[tuple[Place, str]] = []
     for change in games:
         result, before = _result(change), kept.results.get(change.id)
         results[change.id], places[change.id] = result, change.finish
         if result == before and (result is None or kept.places.get(change.id) == change.finish):
             continue  # nothing ratings read changed (a hand at a table still playing)
-        if before is not None or result is None:
-            return None  # a result rated changed, or was taken back: every game is rated again
-        new.append((change.finish, result))
-    new.sort(key=lambda pair: pair[0])
-    if new and kept.last is not None and new[0][0] <= kept.last:
-        return None  # a game that first finished before the last one rated: rated again in its place
-    if not new and players == kept.players:
-        return _Kept(mark, players, kept.edition, kept.ladder, kept.rater, results, places, kept.last)
-    rater = kept.rater
-    if new:
-        rater = rater.copy()
-        for _place, result in new:
-            rater.add(result)
-    games_rated = kept.ladder.games + len(new)
-    made = _ladder(kept.ladder.group, _names(players), rater, games_rated)
-    last = new[-1][0] if new else kept.last
-    return _Kept(mark, players, (players, mark), made, rater, results, places, last)
+        if before is not None:
+            gone.append((kept.places[change.id], change.id))
+        if result is not None:
+            came.append((change.finish, change.id))
+    if not gone and not came:
+        if players == kept.players:
+            return _Kept(mark, players, kept.edition, kept.ladder, results, places, kept.rated, kept.checkpoints)
+        made = _ladder(kept.ladder.group, _names(players), kept.checkpoints[-1][1], len(kept.rated))
+        return _Kept(mark, players, (players, mark), made, results, places, kept.rated, kept.checkpoints)
+    rated = list(kept.rated)
+    # The first game whose place in the order changed: every game before it is rated as it was.
+    first = len(rated)
+    for entry in gone:
+        at = bisect_left(rated, entry)
+        first = min(first, at)
+        del rated[at]
+    for entry in came:
+        insort(rated, entry)
+    for entry in came:
+        first = min(first, bisect_left(rated, entry))
+    start = max((c[0] for c in kept.checkpoints if c[0] <= first), default=0)
+    if most is not None and len(rated) - start > most:
+        return None
+    return _rerated(kept.ladder.group, players, mark, results, places, rated, kept.checkpoints, first)
 
 
 def ratings(store: Store, group_id: str) -> dict[str, Any]:
