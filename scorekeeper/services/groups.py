@@ -479,6 +479,8 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
     touched: set[str] = set()  # the teams whose record changed
     for change in games:
         old, new = (oldest[at[change.id]] if change.id in at else None), change.summary
+        if old == new:
+            continue  # its version moved on, not what it counts (a hand recorded then deleted, a round paired)
         done += bool(new["finished"]) - bool(old is not None and old["finished"])
         order[change.id] = change.order
         place = change.order
