@@ -321,3 +321,16 @@ def test_the_ladder_pages_state_leaves_a_long_rating_again_to_the_page_made_in_t
     after = everything(store, group_id)  # the page made: rated then, at that state
     assert ratings.state(store, group_id) == said
     assert afresh(store, group_id) == after
+
+
+def test_a_team_whose_only_game_reopened_is_no_longer_listed_nor_met(store):
+    group_id = groups.new_group(store, "Club")[0]
+    only = start(store, group_id, ("Anna", "Bruno"), ("Carla", "Dario"))
+    finish(store, only, 0)
+    finish(store, start(store, group_id, ("Anna", "Carla"), ("Bruno", "Dario")), 1)
+    before = everything(store, group_id)
+    assert len(before["teams"]) == 4
+    games.delete_hand(store, only, len(games.get(store, only).rounds))
+    after = everything(store, group_id)
+    assert len(after["teams"]) == 2 and all(len(met) == 1 for met in after["met"].values())
+    assert afresh(store, group_id) == after

@@ -475,7 +475,6 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
         else:
             del meets[one][other]
 
-    met_changed = False
     touched: set[str] = set()  # the teams whose record changed
     for change in games:
         old, new = (oldest[at[change.id]] if change.id in at else None), change.summary
@@ -501,7 +500,6 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
                 for other in keys_:
                     if other != one:
                         meet(one, other, -1)
-                        met_changed = True
         if new["finished"]:
             for i, side in enumerate(new["sides"]):
                 for pid in side["players"]:
@@ -515,7 +513,6 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
                 for other in keys_:
                     if other != one:
                         meet(one, other, +1)
-                        met_changed = True
         if old is not None:
             oldest[at[change.id]] = new
         else:
@@ -535,8 +532,13 @@ def _brought_up(kept: _Kept, group: dict[str, Any], players: PlayersKey, mark: M
                 at[summary["id"]] = len(oldest)
                 oldest.append(summary)
     met = before.met
-    if met_changed or touched:
-        met = {key_: set(meets.get(key_, {})) for key_ in teams}
+    if touched:  # the teams met change only for the teams of the games changed
+        met = dict(met)
+        for key_ in touched:
+            if key_ in teams:
+                met[key_] = set(meets.get(key_, {}))
+            else:
+                met.pop(key_, None)
     seen = Overview(group, known, names, oldest[::-1], records, teams, met, done)
     return _Kept(mark, players, seen, order, oldest, at, meets)
 
