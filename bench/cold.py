@@ -137,7 +137,7 @@ def main() -> None:
             # Each read cold after each kind of write: (its label, the write, how many samples).
             writes_ = [
                 ("after a table write", table_write, SAMPLES),
-                (f"after {NEW} new games", None, 1),
+                (f"after {NEW} new games", None, SAMPLES),
                 ("last game corrected", lambda: corrected(last), SAMPLES),
                 ("first game corrected", lambda: corrected(first), SAMPLES),
             ]
