@@ -191,7 +191,10 @@ class Record:
             self._derived = self._derived.then(entry) if at == 0 and self._derived is not None else None
         if by_family:
             name = summary.get("family") or family(summary["profile"])
-            self.families.setdefault(name, Record(self.name)).add(summary, side, by_family=False, newer=newer)
+            kept = self.families.get(name)
+            if kept is None:
+                kept = self.families[name] = Record(self.name)
+            kept.add(summary, side, by_family=False, newer=newer)
 
     def remove(self, summary: Mapping[str, Any], side: int, by_family: bool = True) -> None:
         """Take back one finished game's side that ``add`` counted (``summary`` as it was then): the record is as if
