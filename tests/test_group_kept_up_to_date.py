@@ -334,3 +334,29 @@ def test_a_team_whose_only_game_reopened_is_no_longer_listed_nor_met(store):
     after = everything(store, group_id)
     assert len(after["teams"]) == 2 and all(len(met) == 1 for met in after["met"].values())
     assert afresh(store, group_id) == after
+
+
+def test_a_game_joined_with_a_new_player_while_the_statistics_are_read_counts_for_them(store, club, monkeypatch):
+    """The players are read, then a game joins with a new player, then the games changed are read: its seat names
+    someone the statistics did not read. They count for that player all the same, now and later."""
+    group_id, _table = club
+    everything(store, group_id)
+    read = groups.changed_games
+    joined: list[str] = []
+
+    def meanwhile(store_: Store, group_id_: str, since: int) -> list[groups.Changed]:
+        if not joined:
+            joined.append(start(store, group_id, ("Zoe",), ("Anna",)))
+            finish(store, joined[0], 0)
+        return read(store_, group_id_, since)
+
+    monkeypatch.setattr(groups, "changed_games", meanwhile)
+    finish(store, start(store, group_id, ("Bruno",), ("Carla",)), 1)
+    seen = groups.overview(store, group_id)
+    zoe = next(p.id for p in groups.players(store, group_id) if p.name == "Zoe")
+    assert seen.records[zoe].games == 1
+    monkeypatch.setattr(groups, "changed_games", read)
+    games.replace_hand(store, joined[0], 1, sweep(1))  # Zoe's game corrected: taken back and counted again
+    after = everything(store, group_id)
+    assert after["records"][zoe][0]["losses"] == 1
+    assert afresh(store, group_id) == after

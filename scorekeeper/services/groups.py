@@ -389,11 +389,24 @@ def _added_up(store: Store, group_id: str) -> Overview:
     if kept is not None and kept.mark == mark and kept.players == now:
         seen = kept.overview
         return seen if seen.group == group else replace(seen, group=group)
-    if kept is not None and follows(kept.mark, kept.players, mark, now):
-        made = _brought_up(kept, group, now, mark, changed_games(store, group_id, kept.mark[1]))
+    bring_up = kept is not None and follows(kept.mark, kept.players, mark, now)
+    games = changed_games(store, group_id, kept.mark[1] if kept is not None and bring_up else -1)
+    # A game joined between the players' read and the games' with a new player seats someone not read: the players
+    # are read again, and counted as they are then (kept under those read first: newer ones are added next time,
+    # and a player renamed or merged meanwhile has everything added up afresh next time).
+    counted, keep = now, not store.in_transaction  # (what a write reads may yet be rolled back: not kept)
+    ids = {p[0] for p in now}
+    if any(pid not in ids for c in games for side in c.summary["sides"] for pid in side["players"]):
+        later = players_key(store, group_id)
+        if follows(mark, now, mark, later):
+            counted = later
+        else:
+            keep = False
+    if kept is not None and bring_up:
+        made = replace(_brought_up(kept, group, counted, mark, games), players=now)
     else:
-        made = _afresh(group, now, mark, changed_games(store, group_id, -1))
-    if store.in_transaction:  # what a write reads may yet be rolled back (and its stamps given again): not kept
+        made = replace(_afresh(group, counted, mark, games), players=now)
+    if not keep:
         return made.overview
     with _kept_lock:
         held = _kept.get(key)
