@@ -38,6 +38,7 @@ def test_make_bench_runs_every_benchmark_listed_here():
 
 
 @pytest.mark.parametrize("module", sorted(BENCHMARKS))
+@pytest.mark.slow
 def test_the_benchmark_runs_in_its_quick_mode(module, tmp_path):
     env = {**os.environ, "BENCH_QUICK": "1"}
     done = subprocess.run(

@@ -123,6 +123,7 @@ def read_until(s: socket.socket, wanted: bytes, seconds: float = 30) -> bytes:
     return got
 
 
+@pytest.mark.slow
 def test_ten_thousand_open_streams_and_a_table_still_saves_and_sees_its_hand(server):
     base, process = server
     assert allow_open_files(STREAMS + 500) >= STREAMS + 200, "this machine does not allow enough open files"
@@ -153,6 +154,7 @@ def test_ten_thousand_open_streams_and_a_table_still_saves_and_sees_its_hand(ser
     assert _get(base + "/") == 200
 
 
+@pytest.mark.slow
 def test_one_client_trickling_thousands_of_connections_locks_no_other_phone_out(tmp_path):
     base, process = start_server(tmp_path, SCOREKEEPER_REQUEST_DEADLINE="6")
     port = int(base.rsplit(":", 1)[1])

@@ -269,6 +269,7 @@ def _routes(app):
     fields=st.dictionaries(st.text(max_size=10), st.text(max_size=30), max_size=5),
     junk=st.text(min_size=1, max_size=40),
 )
+@pytest.mark.slow
 def test_every_route_answers_arbitrary_fields_without_a_500(app, client, fields, junk):
     group = new_group(client, "G")
     g = new_game(client, "A", "B", group=group)

@@ -612,6 +612,7 @@ def _open_streams(site: Site, path: str, count: int, sources: list[str]) -> list
     return held
 
 
+@pytest.mark.slow
 def test_nginx_caps_one_clients_connections_cuts_a_request_that_trickles_and_reloads_within_its_grace(behind):
     with behind(nginx) as site:
         game = site.new_game()
@@ -654,6 +655,7 @@ def test_nginx_caps_one_clients_connections_cuts_a_request_that_trickles_and_rel
                 _close(s)
 
 
+@pytest.mark.slow
 def test_behind_a_proxy_the_app_leaves_the_cap_per_client_to_the_proxy_by_itself(behind):
     """SCOREKEEPER_PROXY=1 alone turns the app's own cap off: every connection comes from the proxy's one address,
     so its cap would be on all the phones together. 1,001 phones from two addresses, each within nginx's cap."""
@@ -664,6 +666,7 @@ def test_behind_a_proxy_the_app_leaves_the_cap_per_client_to_the_proxy_by_itself
             _close(s)
 
 
+@pytest.mark.slow
 def test_caddy_cuts_a_request_that_trickles_keeps_a_quiet_stream_and_stops_within_its_grace(behind):
     with behind(caddy) as site:
         game = site.new_game()

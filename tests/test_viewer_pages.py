@@ -107,6 +107,7 @@ def test_joining_a_group_shows_on_the_kept_page(client, game, keeper_phone, grou
     assert group["name"] in client.get(f"/g/{game.id}").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_the_pages_kept_are_bounded(client):
     for i in range(scoreboard.VIEWER_PAGES + 5):
         made = new_game(client, name=f"Game {i}")

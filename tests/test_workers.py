@@ -12,6 +12,8 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
 from tests.test_many_connections import _get, new_game, save_hand, start_server, stop_server
 from tests.test_streams import Stream
 
@@ -53,6 +55,7 @@ def _children(pid: int) -> list[int]:
     return servers
 
 
+@pytest.mark.slow
 def test_workers_2_runs_two_processes_on_one_port_whose_streams_all_hear_a_hand(tmp_path):
     base, process = start_server(tmp_path, WORKERS="2")
     try:
@@ -75,6 +78,7 @@ def test_workers_2_runs_two_processes_on_one_port_whose_streams_all_hear_a_hand(
         stop_server(process)
 
 
+@pytest.mark.slow
 def test_every_hand_acknowledged_before_a_kill_9_is_there_after_restart(tmp_path):
     base, process = start_server(tmp_path)
     game = new_game(base)

@@ -6,6 +6,7 @@ from tests.browser.states import states
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.slow
 def test_every_page_state_has_no_axe_violation_of_any_impact(page, live_server, axe, scheme):
     page.emulate_media(color_scheme=scheme)
     failures = []
@@ -18,6 +19,7 @@ def test_every_page_state_has_no_axe_violation_of_any_impact(page, live_server, 
 
 
 @pytest.mark.browser_context_args(locale="it-IT")
+@pytest.mark.slow
 def test_every_page_state_in_italian_has_no_axe_violation_of_any_impact(page, live_server, axe):
     """The Italian pages too: their own words must still name every control and say the page's language."""
     failures = []

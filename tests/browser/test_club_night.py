@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import axe_report, page_width
@@ -54,6 +55,7 @@ def finish_table(browser, link, round_, number, first_wins, shot=None, locale=No
     return side
 
 
+@pytest.mark.slow
 def test_one_set_of_cards_from_pairing_to_the_crowned_winner(browser, live_server, axe_source):
     organiser = browser.new_context(**PHONE)
     page = organiser.new_page()

@@ -6,6 +6,7 @@ without the player touching it. The same page in Italian and Spanish."""
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import page_width
@@ -32,6 +33,7 @@ def play(page, base, table, sid):
     assert sent.status == 201, sent.text()
 
 
+@pytest.mark.slow
 def test_a_player_follows_their_evening_on_their_own_page_without_touching_it(page, browser, live_server):
     organiser = page.request
     made = organiser.post(
@@ -121,6 +123,7 @@ def test_a_player_follows_their_evening_on_their_own_page_without_touching_it(pa
         phone.close()
 
 
+@pytest.mark.slow
 def test_the_event_page_keeps_following_the_tables_after_an_own_page_is_opened_and_closed(page, live_server):
     organiser = page.request
     made = organiser.post(

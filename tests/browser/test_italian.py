@@ -16,6 +16,7 @@ ITALIAN = pytest.mark.browser_context_args(locale="it-IT")
 
 
 @ITALIAN
+@pytest.mark.slow
 def test_every_page_state_is_italian_and_fits_a_phone(page, live_server):
     folder = SCREENSHOTS / "it"
     folder.mkdir(parents=True, exist_ok=True)

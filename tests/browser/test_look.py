@@ -5,6 +5,8 @@ import itertools
 import re
 import time
 
+import pytest
+
 from tests.browser.states import Builder, states
 
 PHONE = {"width": 390, "height": 844}
@@ -24,6 +26,7 @@ WIDER_THAN_VIEW = """(view) => {
 }"""
 
 
+@pytest.mark.slow
 def test_no_page_scrolls_sideways_at_200_percent_zoom_or_200_percent_text(page, live_server):
     problems = []
     for name, go in states(page, live_server):
@@ -73,6 +76,7 @@ CONTROLS = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_every_visible_control_is_at_least_44_px_tall_and_none_overlap(page, live_server):
     problems = []
     for name, go in states(page, live_server):
@@ -99,6 +103,7 @@ BACKGROUND_LUMINANCE = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_the_dark_theme_applies_on_every_page_when_the_phone_asks_for_it(page, live_server):
     problems = []
     for name, go in states(page, live_server):

@@ -75,6 +75,7 @@ def coins(rounds):
     return [[i for i, s in enumerate(r["sides"]) if "coins" in (s.get("won") or [])] for r in rounds]
 
 
+@pytest.mark.slow
 def test_two_keepers_enter_the_same_hand_and_the_second_chooses(keepers, live_server):
     game, (first, second) = keepers()
     both_enter(first, second, 1)
@@ -106,6 +107,7 @@ def test_two_keepers_enter_the_same_hand_and_the_second_chooses(keepers, live_se
     assert second.locator("#winners input[type=radio]:checked").count() == 0  # its taps cleared
 
 
+@pytest.mark.slow
 def test_the_comparison_in_italian(keepers, live_server):
     game, (first, second) = keepers("it-IT")
     both_enter(first, second, 1, "La mano {n} è stata inserita su due telefoni")

@@ -18,6 +18,7 @@ SPANISH = pytest.mark.browser_context_args(locale="es-AR")
 
 
 @SPANISH
+@pytest.mark.slow
 def test_every_page_state_is_spanish_and_fits_a_phone(page, live_server):
     folder = SCREENSHOTS / "es"
     folder.mkdir(parents=True, exist_ok=True)
