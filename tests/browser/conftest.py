@@ -40,6 +40,13 @@ def pytest_collection_modifyitems(items):
             asked = next(item.iter_markers("browser_context_args"), None)
             kwargs = {**(asked.kwargs if asked else {}), "bypass_csp": True}
             item.add_marker(pytest.mark.browser_context_args(**kwargs), append=False)
+    # The slow browser tests (each walks every page state, for a minute or more) go first, the others keeping their
+    # order and every other test its place: spread over workers (scripts/test-each-python), the long ones start at
+    # once and the short ones fill in around them, rather than one long test starting last while the rest wait.
+    places = [i for i, item in enumerate(items) if item.get_closest_marker("browser")]
+    chosen = sorted((items[i] for i in places), key=lambda item: item.get_closest_marker("slow") is None)
+    for i, item in zip(places, chosen, strict=True):
+        items[i] = item
 
 
 @pytest.fixture(scope="session")
