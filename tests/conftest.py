@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from jinja2 import BytecodeCache
 
 from app import create_app
 from scorekeeper.rules import Card, DeckStyle, Rules, Side
@@ -44,10 +45,28 @@ def cards(text: str) -> list[Card]:
 TEST_RATE_LIMITS = {name: "100000 per minute" for name in limits.DEFAULTS}
 
 
+class _TemplateCode(BytecodeCache):
+    """Templates compiled once for the session's apps: each test's app is new, but its templates are the same files,
+    so they share this cache of compiled code (Jinja compiles a template again when its source changes)."""
+
+    def __init__(self):
+        self.code = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATE_CODE = _TemplateCode()
+
+
 def make_app(tmp_path, **config):
     """An app on its own SQLite file in ``tmp_path`` (CSRF off, as API.md's test config describes), with ``config``
     on top."""
-    return create_app(
+    app = create_app(
         {
             "TESTING": True,
             "DATABASE": str(tmp_path / "test.sqlite3"),
@@ -57,6 +76,8 @@ def make_app(tmp_path, **config):
             **config,
         }
     )
+    app.jinja_env.bytecode_cache = TEMPLATE_CODE
+    return app
 
 
 @pytest.fixture
