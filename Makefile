@@ -4,11 +4,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
-# `make test` also runs the suite on the oldest and newest supported Python it finds (scripts/find-pythons),
-# each in .venv-X.Y; if the newest is older than this, it says so loudly and runs on what there is.
+# `make test` also runs the tests on the oldest and newest supported Python it finds (scripts/find-pythons), each in
+# .venv-X.Y, the browser tests once, on the newest; if the newest is older than this, it says so loudly and runs on
+# what there is.
 NEWEST_PYTHON ?= 3.13
 
-.PHONY: run test lint bench clean messages lock
+.PHONY: run test quick lint bench clean messages lock
 
 # The catalogues: extract every message of the code and templates into the template (messages.pot), then add the
 # new ones to each language's messages.po for translating. The app compiles a .po when it starts.
@@ -45,6 +46,13 @@ test: $(VENV)/.dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	MAKE="$(MAKE)" scripts/test-each-python $(PYTHON) $(NEWEST_PYTHON)
+
+# The quick loop while working: `make quick` runs, on the default Python only and over every core, the tests that
+# need no browser and are not marked slow (pytest.mark.slow, for a test of many seconds). `make test` runs them all,
+# as CI does. One file or one test: .venv/bin/python -m pytest tests/test_api.py -k keeper (add -n 2 for a big file).
+# The browser tests alone, spread over three browsers: .venv/bin/python -m pytest -m browser -n 3
+quick: $(VENV)/.dev
+	$(PY) -m pytest -m "not browser and not slow" -n auto --dist loadfile -q
 
 lint: $(VENV)/.dev
 	$(PY) -m ruff check .
