@@ -13,7 +13,7 @@ time on the clock, so that the ratio holds on a machine busy with other work. Th
 the group's size.
 
 ``BENCH_QUICK=1`` builds 200 games and takes one sample of each; ``BENCH_GAMES=<n>`` builds n games instead of
-2,000. A JSON copy of the results goes to bench/out/cold.json.
+2,000. A JSON copy of the results goes to bench/out/cold.json (bench/out/quick/ in quick mode).
 """
 
 from __future__ import annotations
@@ -23,16 +23,15 @@ import os
 import statistics
 import tempfile
 import time
-from pathlib import Path
 
 from app import create_app
-from bench.serving import BENCH_LIMITS
+from bench.serving import BENCH_LIMITS, results_dir
 from scorekeeper.rules import Rules, Side
 from scorekeeper.rules.ledger import HandEntry
 from scorekeeper.services import games, groups
 from scorekeeper.store import Store
 
-OUT = Path(__file__).parent / "out"
+OUT = results_dir()
 QUICK = os.environ.get("BENCH_QUICK") == "1"
 GAMES = 200 if QUICK else int(os.environ.get("BENCH_GAMES", "2000"))
 SAMPLES = 1 if QUICK else 7
@@ -170,7 +169,7 @@ def main() -> None:
         for kind, ratio in zip(kinds, row, strict=True):
             worst[kind] = max(worst[kind], ratio)
         print(f"{label:<18}" + "".join(f"{ratio:>22.1f}x" for ratio in row))
-    OUT.mkdir(exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "cold.json").write_text(json.dumps(results, indent=2) + "\n")
     within = [kinds[0], kinds[1], kinds[3]]
     print(
