@@ -245,10 +245,10 @@ async def request_costs(app: Server, bare: Server, samples: int) -> dict[str, fl
 
     kinds = {
         "bare route (bench/bare.py), for scale": lambda: check(plain, "GET", "/", 200),
-        "save a hand (POST /api/v1/games/<id>/rounds)": save,
-        "keeper's scoreboard (its session, made for it)": lambda: check(keeper, "GET", path, 200),
-        "viewer's scoreboard, its version's copy kept": lambda: check(viewer, "GET", path, 200),
-        "stream: connect, open, first event, close": stream,
+        SAVE: save,
+        KEEPER_PAGE: lambda: check(keeper, "GET", path, 200),
+        KEPT_PAGE: lambda: check(viewer, "GET", path, 200),
+        STREAM: stream,
     }
     for _ in range(3):  # warm: each kind once, unmeasured
         for action in kinds.values():
@@ -260,31 +260,39 @@ async def request_costs(app: Server, bare: Server, samples: int) -> dict[str, fl
         for _ in range(samples):
             await action()
         costs[name] = (measured.cpu_seconds() - cpu0) / samples * 1e6
-    # A viewer's page right after a change: the first asking makes the version's copy. Sent as a save and the
-    # page, less the save's own cost.
-    cpu0 = app.cpu_seconds()
-    for _ in range(samples):
-        await check(viewer, "GET", await save(), 200)
-    made_us = (app.cpu_seconds() - cpu0) / samples * 1e6 - costs["save a hand (POST /api/v1/games/<id>/rounds)"]
-    costs["viewer's scoreboard after a change (made, then kept)"] = made_us
-    for conn in (keeper, viewer, plain):
+    # A table's viewers after a change: the save, then each viewer's page, as the stream wakes them all at once,
+    # and for comparison one after another (the first asking makes the version's copy, the others find it kept
+    # when it is made by then). Less the save's own cost; per page.
+    saving = costs[SAVE]
+    viewers = [await load.Connection.open(app.port) for _ in range(load.VIEWERS)]
+    rounds = max(1, samples // 2)
+    for name, together in ((AFTER_ONE_BY_ONE, False), (AFTER_AT_ONCE, True)):
+        cpu0 = app.cpu_seconds()
+        for _ in range(rounds):
+            page = await save()
+            if together:
+                await asyncio.gather(*(check(v, "GET", page, 200) for v in viewers))
+            else:
+                for v in viewers:
+                    await check(v, "GET", page, 200)
+        costs[name] = ((app.cpu_seconds() - cpu0) / rounds * 1e6 - saving) / load.VIEWERS
+    for conn in (keeper, viewer, plain, *viewers):
         conn.close()
     return costs
 
 
+SAVE = "save a hand (POST /api/v1/games/<id>/rounds)"
+KEEPER_PAGE = "keeper's scoreboard (its session, made for it)"
+KEPT_PAGE = "viewer's scoreboard, its version's copy kept"
+STREAM = "stream: connect, open, first event, close"
+AFTER_ONE_BY_ONE = "a viewer's page after a change, viewers one by one"
+AFTER_AT_ONCE = "a viewer's page after a change, viewers all at once"
+
+
 def table_cost_us(costs: dict[str, float]) -> float:
-    """A table's server processor time per KEEPER_PERIOD, from the costs per request: a save and the keeper's page,
-    each viewer's page (one made after the change, the others its kept copy) and stream opened again."""
-    of = {name.split(" (")[0].split(",")[0]: value for name, value in costs.items()}
-    made = next(v for k, v in costs.items() if k.startswith("viewer's scoreboard after"))
-    kept = next(v for k, v in costs.items() if k.startswith("viewer's scoreboard, its"))
-    return (
-        of["save a hand"]
-        + of["keeper's scoreboard"]
-        + made
-        + (load.VIEWERS - 1) * kept
-        + load.VIEWERS * of["stream: connect"]
-    )
+    """A table's server processor time per hand, from the costs per request: a save and the keeper's page, each
+    viewer's page as they come (all at once, woken by their streams together) and each stream opened again."""
+    return costs[SAVE] + costs[KEEPER_PAGE] + load.VIEWERS * (costs[AFTER_AT_ONCE] + costs[STREAM])
 
 
 def print_costs(samples: int, costs: dict[str, float]) -> dict:
@@ -293,11 +301,14 @@ def print_costs(samples: int, costs: dict[str, float]) -> dict:
         print(f"  {name:56} {us:8.0f} us")
     per_table = table_cost_us(costs)
     per_core = load.KEEPER_PERIOD * 1e6 / per_table
-    print(
-        f"  a table ({load.VIEWERS} viewers, a save every {load.KEEPER_PERIOD:.0f} s): {per_table / 1000:.1f} ms of"
-        f" server CPU a hand, so one core's worth is about {per_core:.0f} tables (CPU per request from /proc,"
+    said = (
+        f"A table ({load.VIEWERS} viewers, a save every {load.KEEPER_PERIOD:.0f} s): {per_table / 1000:.1f} ms of"
+        " server CPU a hand (the save, the keeper's page, each viewer's page all at once and its stream opened"
+        f" again), so one core's worth is about {per_core:.0f} tables: the requests alone, one table at a time,"
+        " without the idle streams' keep-alives, the change feed's reads or many threads taking turns (the"
+        " capacity steps' cpu/hand column is the same figure measured under load). CPU from /proc, in 10 ms ticks."
     )
-    print("  10 ms ticks; the requests alone, without the idle streams' keep-alives or the change feed's reads)")
+    print(textwrap.fill(said, 116, initial_indent="  ", subsequent_indent="  "))
     return {"us_per_request": costs, "table_ms_per_hand": per_table / 1000, "tables_per_core": per_core}
 
 
@@ -439,6 +450,8 @@ def capacity(plan: Plan, folder: str) -> dict:
                         print(step_row(step, held) + ("  (again)" if attempt == 2 else ""), flush=True)
                         if step.first_error:
                             print(f"      first error: {step.first_error[:200]}")
+                        if not held:
+                            print(f"      (not held: {why(step)})")
                         if held:
                             break
                     if not held:
@@ -470,7 +483,7 @@ def capacity(plan: Plan, folder: str) -> dict:
 
 STEP_HEAD = (
     f"{'tables':>7} {'conns':>6} {'req/s':>6} {'save p50':>8} {'p99':>6} {'page p50':>8} {'p99':>6}"
-    f" {'stream p99':>10} {'seen p50':>8} {'p95':>6} {'errors':>6} {'srv cpu':>7} {'cpu/req':>8} {'load cpu':>8}"
+    f" {'stream p99':>10} {'seen p50':>8} {'p95':>6} {'errors':>6} {'srv cpu':>7} {'cpu/hand':>8} {'load cpu':>8}"
     f" {'srv wait':>8} {'psi':>4} {'srv files':>9} {'srv MB':>6}  held"
 )
 
@@ -487,14 +500,14 @@ def pages(step: load.Step) -> list[float]:
 def step_row(step: load.Step, held: bool) -> str:
     """One capacity step as a row of STEP_HEAD; CPU as a share of one core over the measured seconds."""
     lat, wall = step.latencies, step.seconds
-    per_request = step.server_cpu * 1000 / max(1, step.requests)
+    per_hand = step.server_cpu * 1000 / max(1, step.saves_asked)
     seen50, seen95 = pct(step.seen, 50) / 1000, pct(step.seen, 95) / 1000
     return (
         f"{step.tables:7d} {step.connections:6d} {step.requests / wall:6.0f}"
         f" {pct(lat.get('save', []), 50):6.0f}ms {pct(lat.get('save', []), 99):4.0f}ms"
         f" {pct(pages(step), 50):6.0f}ms {pct(pages(step), 99):4.0f}ms {pct(lat.get('stream open', []), 99):8.0f}ms"
         f" {seen50:7.2f}s {seen95:5.2f}s {step.errors + step.unfinished:6d} {step.server_cpu / wall:7.0%}"
-        f" {per_request:6.2f}ms {step.client_cpu / wall:8.0%} {step.server_waited / wall:8.0%}"
+        f" {per_hand:6.1f}ms {step.client_cpu / wall:8.0%} {step.server_waited / wall:8.0%}"
         f" {step.pressure / wall:4.0%} {step.server_files:9d} {step.server_rss_mb:6.0f}"
         f"  {'yes' if held else 'NO'}"
     )
@@ -549,6 +562,7 @@ def step_json(step: load.Step, held: bool, attempt: int) -> dict:
         "first_error": step.first_error,
         "server_cpu_share_of_a_core": step.server_cpu / step.seconds,
         "server_cpu_ms_per_request": step.server_cpu * 1000 / max(1, step.requests),
+        "server_cpu_ms_per_hand": step.server_cpu * 1000 / max(1, step.saves_asked),
         "client_cpu_share_of_a_core": step.client_cpu / step.seconds,
         "server_waited_for_a_core_share": step.server_waited / step.seconds,
         "machine_cpu_pressure_share": step.pressure / step.seconds,
