@@ -278,7 +278,32 @@ async def request_costs(app: Server, bare: Server, samples: int) -> dict[str, fl
         costs[name] = ((app.cpu_seconds() - cpu0) / rounds * 1e6 - saving) / load.VIEWERS
     for conn in (keeper, viewer, plain, *viewers):
         conn.close()
+    costs[WHOLE_HAND] = await whole_hand(app, max(1, samples // 2))
     return costs
+
+
+async def whole_hand(app: Server, hands: int) -> float:
+    """The server's processor time, in microseconds, of a table's whole hand as the capacity load sends it (the
+    keeper's save and page, each viewer woken by its stream reloading on a new connection and opening its stream
+    again), one table alone, each hand waited for before the next."""
+    room = load.Room(app.port)
+    game_id, key = (await load.make_games(app.port, 1, 60))[0]
+    await room.grow([(0, game_id, key)], timeout=60)
+    table, loop = room.tables[0], asyncio.get_running_loop()
+    try:
+        cpu0 = app.cpu_seconds()
+        for _ in range(hands):
+            await table.save(loop.time(), False)
+            version = table.saves[-1].version
+            for _ in range(1000):  # bounded: each viewer has its page and its stream again within a few ticks
+                if all(v.page >= version and v.heard and v.heard[-1][0] >= version for v in table.viewers):
+                    break
+                await asyncio.sleep(0.005)
+            else:
+                raise RuntimeError("a table's viewers did not reload after its save")
+        return (app.cpu_seconds() - cpu0) / hands * 1e6
+    finally:
+        await room.close()
 
 
 SAVE = "save a hand (POST /api/v1/games/<id>/rounds)"
@@ -287,6 +312,7 @@ KEPT_PAGE = "viewer's scoreboard, its version's copy kept"
 STREAM = "stream: connect, open, first event, close"
 AFTER_ONE_BY_ONE = "a viewer's page after a change, viewers one by one"
 AFTER_AT_ONCE = "a viewer's page after a change, viewers all at once"
+WHOLE_HAND = "a whole hand of one table as the load sends it"
 
 
 def table_cost_us(costs: dict[str, float]) -> float:
@@ -298,18 +324,27 @@ def table_cost_us(costs: dict[str, float]) -> float:
 def print_costs(samples: int, costs: dict[str, float]) -> dict:
     print(f"\nWhere the server's processor goes: its CPU time per request, {samples} of each one after another")
     for name, us in costs.items():
-        print(f"  {name:56} {us:8.0f} us")
+        if name != WHOLE_HAND:
+            print(f"  {name:56} {us:8.0f} us")
     per_table = table_cost_us(costs)
     per_core = load.KEEPER_PERIOD * 1e6 / per_table
+    whole = costs[WHOLE_HAND]
     said = (
-        f"A table ({load.VIEWERS} viewers, a save every {load.KEEPER_PERIOD:.0f} s): {per_table / 1000:.1f} ms of"
-        " server CPU a hand (the save, the keeper's page, each viewer's page all at once and its stream opened"
-        f" again), so one core's worth is about {per_core:.0f} tables: the requests alone, one table at a time,"
-        " without the idle streams' keep-alives, the change feed's reads or many threads taking turns (the"
-        " capacity steps' cpu/hand column is the same figure measured under load). CPU from /proc, in 10 ms ticks."
+        f"A table's hand from these ({load.VIEWERS} viewers; the save, the keeper's page, each viewer's page all at"
+        f" once and its stream opened again): {per_table / 1000:.1f} ms of server CPU, so one core's worth is about"
+        f" {per_core:.0f} tables saving every {load.KEEPER_PERIOD:.0f} s. A whole hand as the capacity load sends it"
+        f" (new connections, streams woken and closed), one table alone: {whole / 1000:.1f} ms"
+        f" ({load.KEEPER_PERIOD * 1e6 / whole:.0f} tables a core). Neither counts the idle streams' keep-alives or"
+        " many requests at once taking turns: the capacity steps' cpu/hand column is the same figure measured"
+        " under load. CPU time: the scheduler's count for each of the server's threads (/proc schedstat)."
     )
     print(textwrap.fill(said, 116, initial_indent="  ", subsequent_indent="  "))
-    return {"us_per_request": costs, "table_ms_per_hand": per_table / 1000, "tables_per_core": per_core}
+    return {
+        "us_per_request": {k: v for k, v in costs.items() if k != WHOLE_HAND},
+        "table_ms_per_hand_from_requests": per_table / 1000,
+        "tables_per_core_from_requests": per_core,
+        "whole_hand_ms_one_table": whole / 1000,
+    }
 
 
 def print_flat(plan: Plan, flat: dict) -> dict:
