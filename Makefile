@@ -67,6 +67,7 @@ bench: $(VENV)/.dev
 	$(PY) -m bench.ratings
 	$(PY) -m bench.events
 	$(PY) -m bench.budget
+	$(PY) -m bench.cold
 
 clean:
 	rm -rf $(VENV) $(VENV)-* .venv-lock .pytest_cache .hypothesis .mypy_cache .axe
