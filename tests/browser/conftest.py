@@ -40,13 +40,19 @@ def pytest_collection_modifyitems(items):
             asked = next(item.iter_markers("browser_context_args"), None)
             kwargs = {**(asked.kwargs if asked else {}), "bypass_csp": True}
             item.add_marker(pytest.mark.browser_context_args(**kwargs), append=False)
-    # The slow browser tests (each walks every page state, for a minute or more) go first, the others keeping their
-    # order and every other test its place: spread over workers (scripts/test-each-python), the long ones start at
-    # once and the short ones fill in around them, rather than one long test starting last while the rest wait.
-    places = [i for i, item in enumerate(items) if item.get_closest_marker("browser")]
-    chosen = sorted((items[i] for i in places), key=lambda item: item.get_closest_marker("slow") is None)
-    for i, item in zip(places, chosen, strict=True):
-        items[i] = item
+    # The long tests go first: when a run is spread over workers (scripts/test-each-python), they start at once and
+    # the short ones fill in around them, rather than one long test starting last while the other workers wait. In
+    # the browser tests, those marked slow (each walks every page state, for a minute or more) go ahead of the others,
+    # for that run hands its workers one test at a time; in the other tests, a file with a test marked slow goes ahead
+    # of the other files, for those runs hand out whole files. Otherwise every test keeps its order.
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+
+    def later(item) -> bool:
+        if item.get_closest_marker("browser"):
+            return item.get_closest_marker("slow") is None
+        return item.path not in slow_files
+
+    items.sort(key=later)
 
 
 @pytest.fixture(scope="session")
