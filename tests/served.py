@@ -23,9 +23,11 @@ def serving(app: Flask) -> Iterator[str]:
     listening.bind(("127.0.0.1", 0))
     listening.listen(512)
     port = listening.getsockname()[1]
+    served = make_asgi(app)
     try:
-        server = uvicorn.Server(server_config(make_asgi(app), timeout_graceful_shutdown=1))
+        server = uvicorn.Server(server_config(served, timeout_graceful_shutdown=1))
     except BaseException:
+        served.close()
         listening.close()
         raise
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
@@ -38,4 +40,5 @@ def serving(app: Flask) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        served.close()  # the server's lifespan did, unless it was cut short: closing twice changes nothing
         listening.close()

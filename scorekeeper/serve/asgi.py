@@ -64,9 +64,18 @@ class App:
                 self.feed.start()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
-                self.feed.stop()
+                self.close()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+    def close(self) -> None:
+        """Let go of what the app holds beside Flask: the feed's reader and its connections, and the threads Flask
+        ran in (each closes the connections it kept open: ``web/game/poll.py``'s versions, with the Flask app)."""
+        self.feed.stop()
+        self.wsgi.executor.shutdown(wait=True, cancel_futures=True)
+        versions = self.flask_app.extensions.get("scorekeeper.versions")
+        if versions is not None:
+            versions.close()
 
 
 def make_asgi(flask_app: Flask, threads: int = THREADS) -> App:

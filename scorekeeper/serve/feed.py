@@ -66,9 +66,11 @@ class Feed:
         self._thread.start()
 
     def stop(self) -> None:
+        """Stop following the feed and close the connections it read on (once; later calls change nothing)."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
+        self.versions.close()
 
     def watch(self, key: Key, version: int) -> Watch:
         watch = Watch(key, version)
