@@ -164,7 +164,8 @@ def server(args: list[str], env: dict | None = None):
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 20
+        # A server starts in a second or two; a machine busy with a whole test suite can take much longer.
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 raise RuntimeError(f"server {args} exited with status {proc.returncode}")
@@ -174,7 +175,7 @@ def server(args: list[str], env: dict | None = None):
             except OSError:
                 time.sleep(0.05)
         else:
-            raise RuntimeError(f"server {args} did not start within 20 s")
+            raise RuntimeError(f"server {args} did not start within 90 s")
         # Long games on a slow build take seconds per write: wait for them rather than fail the run.
         yield Server(proc, port, http.client.HTTPConnection("127.0.0.1", port, timeout=60))
     finally:
@@ -191,8 +192,16 @@ def call(conn: http.client.HTTPConnection, method: str, path: str, body=None, he
     if body is not None and not isinstance(body, (str, bytes)):
         body = json.dumps(body)
     t0 = time.perf_counter()
-    conn.request(method, path, body=body, headers=headers or {})
-    response = conn.getresponse()
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+    except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+        # The server closed the kept-alive connection while it sat idle (its keep-alive timeout, or the deadline
+        # for a first request): sent again on a new one, as a browser does.
+        conn.close()
+        t0 = time.perf_counter()
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
     data = response.read()
     return time.perf_counter() - t0, response.status, data
 

@@ -134,15 +134,17 @@ def main(argv: list[str] | None = None) -> None:
     print(_("Scopa Scorekeeper: data in %(path)s") % {"path": app.config["DATABASE"]})
     print(announce(args.host, args.port, app.config.get("EXTERNAL_BASE_URL"), _))
     print(_("Ctrl+C stops the server."), flush=True)
-    # Each server process makes its own app (``served``), listening where this one says.
-    os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host
-    config = server_config("scorekeeper.serve.cli:served", factory=True, workers=args.workers, files=files)
     if args.workers > 1:
         from uvicorn.supervisors import Multiprocess
 
+        # Each worker process makes its own app (``served``), listening where this one says.
+        os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host
+        config = server_config("scorekeeper.serve.cli:served", factory=True, workers=args.workers, files=files)
         Multiprocess(config, sockets=[listening]).run()
     else:
-        uvicorn.Server(config).run(sockets=[listening])
+        # One process serves the app made above.
+        app.config["LISTEN_HOST"] = args.host
+        uvicorn.Server(server_config(make_asgi(app), files=files)).run(sockets=[listening])
 
 
 def server_config(app: Any, files: int = CONNECTIONS_MAX + 256, **settings: Any) -> uvicorn.Config:
