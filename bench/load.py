@@ -225,6 +225,9 @@ class Step:
     server_files: int = 0  # the server's open files (sockets among them) at the step's end
     server_rss_mb: float = 0.0
     server_waited: float = 0.0  # seconds the server's threads waited for a core over the measured part
+    gc_collections: list[int] = field(default_factory=list)  # the server's collections of each generation
+    gc_cpu: float = 0.0  # seconds of processor its collections took
+    gc_full: list[tuple[float, float]] = field(default_factory=list)  # each full collection: (cpu, wall) seconds
     pressure: float = 0.0  # seconds of the measured part in which some task of the machine waited for a core
 
     @property
@@ -567,12 +570,18 @@ class Clients:
             pipe.send(("step", start_wall, warmup, seconds, i / len(self.processes), period))
         merged = Step(self.tables, seconds)
         time.sleep(max(0.0, start_wall + warmup - time.time()))
-        first = probe()
+        first, first_at = probe(), time.time()
         time.sleep(max(0.0, start_wall + warmup + seconds - time.time()))
-        last = probe()
+        last, last_at = probe(), time.time()
         merged.server_cpu, merged.server_waited = last.cpu - first.cpu, last.waited - first.waited
         merged.pressure = last.pressure - first.pressure
         merged.server_files, merged.server_rss_mb = last.files, last.rss_mb
+        if first.gc is not None and last.gc is not None:
+            before, after = first.gc["counts"], last.gc["counts"]
+            merged.gc_collections = [after[g][0] - before[g][0] for g in range(3)]
+            merged.gc_cpu = sum(after[g][1] - before[g][1] for g in range(3))
+            # (the watch writes its figures every second: a collection's end is known within a second)
+            merged.gc_full = [(cpu, wall) for at, cpu, wall in last.gc["full"] if first_at - 1 < at <= last_at]
         wait_until = time.monotonic() + (start_wall - time.time()) + warmup + seconds + 120
         for i, (_, pipe, _) in enumerate(self.processes):
             if not pipe.poll(max(1.0, wait_until - time.monotonic())):

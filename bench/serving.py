@@ -120,6 +120,7 @@ class Probe:
     rss_mb: float
     waited: float
     pressure: float
+    gc: dict | None = None  # the server's garbage collections so far, when watched (bench.gcwatch.read)
 
 
 def _schedstat(path: str) -> tuple[int, int]:

@@ -42,10 +42,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import load
+from bench import gcwatch, load
 from bench.serving import (
     APP,
     BARE,
+    Probe,
     Server,
     check_one_all,
     expect,
@@ -103,6 +104,9 @@ FULL = Plan(
 QUICK = Plan((5, 20, 60), 6, 10, 60, 20, (20, 40), 4.0, 1, 3, 120, 30, 40, 300, 2)
 
 AIMS = {"record": 4.0, "board": 3.0}  # times the bare route, at any game length
+# The capacity server: the app as make run starts it, through bench/gcwatch.py, which only watches the garbage
+# collector.
+WATCHED_APP = ["bench.gcwatch", *APP[1:]]
 P99_LIMIT_MS = 250.0  # a step holds when every kind of request's p99 is under this
 SEEN_LIMIT_S = 1.0  # ... and a save reaches its viewers' streams within this, at p95
 IDLE_CPU_AIM = 0.05  # of one core, for IDLE_STREAMS idle streams
@@ -424,7 +428,11 @@ def capacity(plan: Plan, folder: str) -> dict:
         f" run once more before stopping (the machine is shared). The load runs in processes of at most"
         f" {plan.client_tables} tables ({plan.client_tables * load.PHONES} connections), each allowed {files} open"
         f" files (the hard limit); a server process holds at most {server_connections_max(1)} connections"
-        " (CONNECTIONS_MAX within its open files)."
+        " (CONNECTIONS_MAX within its open files). Besides the latencies, each step shows the server's CPU (share"
+        " of one core, and per hand saved), the load's, how long the server's threads waited for a core (srv wait,"
+        " summed over its threads) and the machine's CPU pressure (psi: the share of the time some task waited for a"
+        " core), and the server's garbage collections: their CPU, and the full ones (each holds the interpreter of"
+        " its process: every request waits)."
     )
     print(textwrap.fill(said, 116, initial_indent="  ", subsequent_indent="  "))
     games: list[tuple[int, str, str]] = []
@@ -440,7 +448,16 @@ def capacity(plan: Plan, folder: str) -> dict:
         phase: dict = {"workers": workers, "name": name, "steps": [], "stopped": ""}
         phases.append(phase)
         print(f"\n  {name}:")
-        with server([*APP, "--workers", str(workers)], env) as app:
+        gc_folder = os.path.join(folder, f"gc-{workers}")
+        os.makedirs(gc_folder, exist_ok=True)
+        watched = {**env, "BENCH_GC_DIR": gc_folder}
+        with server([*WATCHED_APP, "--workers", str(workers)], watched) as app:
+
+            def probe(app: Server = app, gc_folder: str = gc_folder) -> Probe:
+                seen = app.probe()
+                seen.gc = gcwatch.read(gc_folder)
+                return seen
+
             clients = load.Clients(app.port, plan.client_tables, files)
             try:
                 printed = False
@@ -478,7 +495,7 @@ def capacity(plan: Plan, folder: str) -> dict:
                     for attempt in (1, 2):
                         time.sleep(2.0)  # the room settles: its phones all connected
                         step = clients.step(
-                            time.time() + 0.5, plan.warmup, plan.step_seconds, app.probe, plan.keeper_period
+                            time.time() + 0.5, plan.warmup, plan.step_seconds, probe, plan.keeper_period
                         )
                         held = passes(step)
                         phase["steps"].append(step_json(step, held, attempt))
@@ -519,7 +536,7 @@ def capacity(plan: Plan, folder: str) -> dict:
 STEP_HEAD = (
     f"{'tables':>7} {'conns':>6} {'req/s':>6} {'save p50':>8} {'p99':>6} {'page p50':>8} {'p99':>6}"
     f" {'stream p99':>10} {'seen p50':>8} {'p95':>6} {'errors':>6} {'srv cpu':>7} {'cpu/hand':>8} {'load cpu':>8}"
-    f" {'srv wait':>8} {'psi':>4} {'srv files':>9} {'srv MB':>6}  held"
+    f" {'srv wait':>8} {'psi':>4} {'gc cpu':>6} {'full gcs':>12} {'srv files':>9} {'srv MB':>6}  held"
 )
 
 
@@ -543,9 +560,17 @@ def step_row(step: load.Step, held: bool) -> str:
         f" {pct(pages(step), 50):6.0f}ms {pct(pages(step), 99):4.0f}ms {pct(lat.get('stream open', []), 99):8.0f}ms"
         f" {seen50:7.2f}s {seen95:5.2f}s {step.errors + step.unfinished:6d} {step.server_cpu / wall:7.0%}"
         f" {per_hand:6.1f}ms {step.client_cpu / wall:8.0%} {step.server_waited / wall:8.0%}"
-        f" {step.pressure / wall:4.0%} {step.server_files:9d} {step.server_rss_mb:6.0f}"
+        f" {step.pressure / wall:4.0%} {step.gc_cpu / wall:6.1%} {full_gcs(step):>12} {step.server_files:9d}"
+        f" {step.server_rss_mb:6.0f}"
         f"  {'yes' if held else 'NO'}"
     )
+
+
+def full_gcs(step: load.Step) -> str:
+    """The server's full garbage collections in a step: how many, and the longest one's processor time."""
+    if not step.gc_full:
+        return "0"
+    return f"{len(step.gc_full)} of {max(cpu for cpu, _ in step.gc_full) * 1000:.0f}ms"
 
 
 def why(step: load.Step) -> str:
@@ -601,6 +626,10 @@ def step_json(step: load.Step, held: bool, attempt: int) -> dict:
         "client_cpu_share_of_a_core": step.client_cpu / step.seconds,
         "server_waited_for_a_core_share": step.server_waited / step.seconds,
         "machine_cpu_pressure_share": step.pressure / step.seconds,
+        "gc_collections_by_generation": step.gc_collections,
+        "gc_cpu_share_of_a_core": step.gc_cpu / step.seconds,
+        "gc_full_cpu_ms": [cpu * 1000 for cpu, _ in step.gc_full],
+        "gc_full_wall_ms": [wall * 1000 for _, wall in step.gc_full],
         "server_open_files": step.server_files,
         "server_rss_mb": step.server_rss_mb,
     }
