@@ -6,7 +6,7 @@ import contextlib
 import json
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.rules import (
@@ -42,7 +42,7 @@ from scorekeeper.rules.text import Voice, msg
 from scorekeeper.rules.text import keys as quoted
 from scorekeeper.services import games, groups, keys
 from scorekeeper.web.api import bp
-from scorekeeper.web.common import limits, rendered
+from scorekeeper.web.common import kept_json, limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.i18n import say, voice
 from scorekeeper.web.common.keepers import keeper_key, keeper_only
@@ -370,19 +370,11 @@ def create_game() -> ResponseReturnValue:
 def get_game(game_id: str) -> ResponseReturnValue:
     """A game with every hand, the totals and the winner; ``If-None-Match`` with its version answers 304.
 
-    The body of each version is made once and kept (a long game's body is the only thing here that grows
-    with the game, so it is not rebuilt for every phone that asks).
+    The body of each version is made once and kept as bytes, with a gzip copy for readers that take it
+    (``kept_json``): a long game's body is the only thing here that grows with the game, so it is not made or
+    encoded again for every reader that asks. Its reasons and status are in the reader's language.
     """
-    score = games.get(store(), game_id)
-    tag = f'"{score.game.version}"'
-    if tag in request.headers.get("If-None-Match", ""):
-        return Response(status=304, headers={"ETag": tag})
-    # Kept per database, language and address (``rendered.request_key``): the body's reasons and status are in the
-    # reader's language. ``score`` was read before the body is made, so its version is the body's version.
-    body = rendered.kept(
-        ("api", "game", game_id), lambda: score.game.version, lambda: json.dumps(game_json(score), ensure_ascii=False)
-    )
-    return Response(body, mimetype="application/json", headers={"ETag": tag})
+    return kept_json.game_answer(game_id, lambda score: json.dumps(game_json(score), ensure_ascii=False))
 
 
 def _round_body(game_id: str) -> tuple[dict[str, Any], HandEntry]:
