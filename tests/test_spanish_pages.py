@@ -123,7 +123,9 @@ def test_every_page_offers_spanish_in_its_own_words_and_the_choice_is_kept(clien
 
 
 def test_the_script_words_are_spanish(client):
-    page = client.get("/", headers=ES).get_data(as_text=True)
+    # The words of the cards' page's script come with that page (tests/test_script_strings.py).
+    game_id = start_at_table(client, "Anna", "Bruno", headers=ES)
+    page = client.get(f"/g/{game_id}/hand", headers=ES).get_data(as_text=True)
     strings = json.loads(html.unescape(re.search(r"data-strings='([^']*)'", page)[1]))
     assert strings["not_given"] == "sin asignar"
     assert strings["n_cards"] == {"one": "%(n)s carta", "other": "%(n)s cartas"}

@@ -1,6 +1,8 @@
 """The words the page scripts show, in the reader's language.
 
-Every page carries them in ``<body data-strings='{...}'>`` (base.html); ``app.js`` reads them with
+Every page carries them in ``<body data-strings='{...}'>`` (base.html): those of the scripts every page may load,
+and those of a page's own script (the checker's, the new-game form's) only on the page that names it in
+``page_strings``, so that no page carries the words of another's script. ``app.js`` reads them with
 ``say(name, {param: value})``, which fills ``%(param)s`` placeholders. A script never holds a sentence of its own,
 so a catalogue translates the scripts as it translates the pages. Sections follow the scripts.
 
@@ -43,53 +45,6 @@ STRINGS: dict[str, object] = {
     # app.js
     "stepper_less": _l("One scopa less"),
     "stepper_more": _l("One scopa more"),
-    # piles.js and grid.js
-    "not_given": _l("not given"),
-    "where_rest": js_plural("Where does the card not given go?", "Where do the %(n)s cards not given go?"),
-    "live_row": _l("%(name)s: %(cards)s · %(coins)s"),
-    "n_cards": js_plural("%(n)s card", "%(n)s cards"),
-    "n_coins": js_plural("%(n)s coin", "%(n)s coins"),
-    # "settebello" and "live_primiera": the game family's headings (js_strings).
-    "rest_goes_to": js_plural("%(n)s card not tapped goes to %(name)s.", "%(n)s cards not tapped go to %(name)s."),
-    "rest_missing": js_plural("%(n)s card not tapped: saved as missing.", "%(n)s cards not tapped: saved as missing."),
-    # Two teams, and two players alone: Italian says "squadra" for one and "giocatore" for the other.
-    "rest_two_sides": js_plural(
-        "%(n)s card not tapped: tap one pile's cards and the rest go to the other team.",
-        "%(n)s cards not tapped: tap one pile's cards and the rest go to the other team.",
-    ),
-    "rest_two_players": js_plural(
-        "%(n)s card not tapped: tap one pile's cards and the rest go to the other player.",
-        "%(n)s cards not tapped: tap one pile's cards and the rest go to the other player.",
-    ),
-    "rest_ask": js_plural(
-        "%(n)s card not tapped: Check hand asks where they go.",
-        "%(n)s cards not tapped: Check hand asks where they go.",
-    ),
-    # checker.js
-    "on_the_table": _l("on the table"),
-    "in_the_hand": _l("in the hand"),
-    "table_mark": _l("T"),
-    "hand_mark": _l("H"),
-    "not_placed": _l("not placed"),
-    "empty": _l("empty"),
-    "table_line": _l("Table: %(cards)s"),
-    "hand_line": _l("Hand: %(cards)s"),
-    # newgame.js
-    "players_target": _l("%(n)s players: %(target)s"),
-    "profile_for": _l("This profile is for %(players)s players."),
-    "profile_targets": _l("The profile's target for this many players (%(targets)s)."),
-    "profile_target": _l("The profile's target for this many players."),
-    "change_target": _l("Change it to play to another score."),
-    "to_target": _l("to %(n)s"),
-    "italian_deck": _l("Italian deck"),
-    "house_rules": js_plural("%(n)s house rule", "%(n)s house rules"),
-    "name_placeholder": _l("The players and the time"),
-    "as_the_profile": _l("as the profile (%(value)s)"),
-    # The house rules' values, as the new-game menus name them ("option_true", "option_count_out").
-    **{
-        f"option_{str(value).lower()}": LazyString(lambda label=label: _say(label))
-        for value, label in VALUE_LABELS.items()
-    },
     # app.js: offline
     "offline_as_of": _l("Offline: showing the score as of %(time)s. Hands entered now are kept on this phone."),
     "offline": _l("Offline: this page is the copy kept from the last visit."),
@@ -119,6 +74,63 @@ STRINGS: dict[str, object] = {
 }
 
 
+# The strings of one page's own script, carried only by the pages that name it (``page_strings`` in a template).
+PAGE_STRINGS: dict[str, dict[str, object]] = {
+    "piles": {
+        "not_given": _l("not given"),
+        "where_rest": js_plural("Where does the card not given go?", "Where do the %(n)s cards not given go?"),
+        "live_row": _l("%(name)s: %(cards)s · %(coins)s"),
+        "n_cards": js_plural("%(n)s card", "%(n)s cards"),
+        "n_coins": js_plural("%(n)s coin", "%(n)s coins"),
+        # "settebello" and "live_primiera": the game family's headings (js_strings).
+        "rest_goes_to": js_plural("%(n)s card not tapped goes to %(name)s.", "%(n)s cards not tapped go to %(name)s."),
+        "rest_missing": js_plural(
+            "%(n)s card not tapped: saved as missing.", "%(n)s cards not tapped: saved as missing."
+        ),
+        # Two teams, and two players alone: Italian says "squadra" for one and "giocatore" for the other.
+        "rest_two_sides": js_plural(
+            "%(n)s card not tapped: tap one pile's cards and the rest go to the other team.",
+            "%(n)s cards not tapped: tap one pile's cards and the rest go to the other team.",
+        ),
+        "rest_two_players": js_plural(
+            "%(n)s card not tapped: tap one pile's cards and the rest go to the other player.",
+            "%(n)s cards not tapped: tap one pile's cards and the rest go to the other player.",
+        ),
+        "rest_ask": js_plural(
+            "%(n)s card not tapped: Check hand asks where they go.",
+            "%(n)s cards not tapped: Check hand asks where they go.",
+        ),
+    },
+    "checker": {
+        "on_the_table": _l("on the table"),
+        "in_the_hand": _l("in the hand"),
+        "table_mark": _l("T"),
+        "hand_mark": _l("H"),
+        "not_placed": _l("not placed"),
+        "empty": _l("empty"),
+        "table_line": _l("Table: %(cards)s"),
+        "hand_line": _l("Hand: %(cards)s"),
+    },
+    "newgame": {
+        "players_target": _l("%(n)s players: %(target)s"),
+        "profile_for": _l("This profile is for %(players)s players."),
+        "profile_targets": _l("The profile's target for this many players (%(targets)s)."),
+        "profile_target": _l("The profile's target for this many players."),
+        "change_target": _l("Change it to play to another score."),
+        "to_target": _l("to %(n)s"),
+        "italian_deck": _l("Italian deck"),
+        "house_rules": js_plural("%(n)s house rule", "%(n)s house rules"),
+        "name_placeholder": _l("The players and the time"),
+        "as_the_profile": _l("as the profile (%(value)s)"),
+        # The house rules' values, as the new-game menus name them ("option_true", "option_count_out").
+        **{
+            f"option_{str(value).lower()}": LazyString(lambda label=label: _say(label))
+            for value, label in VALUE_LABELS.items()
+        },
+    },
+}
+
+
 # Where a game family says a script string its own way (Escoba's scopa is an "escoba"); the settebello and the
 # primiera of the live pile counts are the family's headings (rules/words.py), filled in by ``js_strings``.
 FAMILY_STRINGS: dict[str, dict[str, object]] = {
@@ -130,10 +142,11 @@ FAMILY_STRINGS: dict[str, dict[str, object]] = {
 }
 
 
-def js_strings(family: object = "scopa") -> dict[str, object]:
-    """Every script string in this request's language (a counted one as ``{"one": ..., "other": ...}``), in the
-    words of the game family a game's page names (``family``, from ``i18n.family_words``; another page's own
-    ``family``, such as the new-game page's choice, leaves Scopa's words)."""
+def js_strings(family: object = "scopa", page: object = ()) -> dict[str, object]:
+    """The script strings of every page and of the page's own scripts (``page``: names of PAGE_STRINGS) in this
+    request's language (a counted one as ``{"one": ..., "other": ...}``), in the words of the game family a game's
+    page names (``family``, from ``i18n.family_words``; another page's own ``family``, such as the new-game page's
+    choice, leaves Scopa's words)."""
     family = family if isinstance(family, str) and family in FAMILIES else "scopa"
     translations = request_translations()
     out: dict[str, object] = {}
@@ -144,7 +157,8 @@ def js_strings(family: object = "scopa") -> dict[str, object]:
         # The primiera's heading, then its value, as every language the app speaks writes it ("setenta 78").
         "live_primiera": _say(headings["primiera"]) + " %(value)s",
     }
-    for name, text in {**STRINGS, **own}.items():
+    scripts = [PAGE_STRINGS[name] for name in page if name in PAGE_STRINGS] if isinstance(page, (tuple, list)) else []
+    for name, text in {**STRINGS, **{k: v for strings in scripts for k, v in strings.items()}, **own}.items():
         if isinstance(text, Plural):
             out[name] = {
                 "one": translations.ngettext(text.singular, text.plural, 1),

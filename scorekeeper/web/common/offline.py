@@ -31,6 +31,7 @@ SHELL_STATIC = (
     "app.js",
     "event.js",
     "live.js",
+    "follow.js",
     "queue.js",
     "scoreboard.js",
     "piles.js",

@@ -144,7 +144,6 @@ def _scoreboard_page(
         just_saved=_undo_offer(score, keeper),
         rules_lines=game.rules.describe(),
         **family_words(game.rules),
-        poll_seconds=POLL_SECONDS,
         chart=progression_chart(score),
         categories_chart=categories_chart(score),
         spoken=spoken(score),
@@ -244,6 +243,8 @@ def all_hands(game_id: str) -> ResponseReturnValue:
 # game that exists is answered in front of Flask, on a kept connection (game/poll.py): the route below answers the
 # rest (an unknown game's 404) and says what the answer is.
 POLL_SECONDS = 1.5
+# Every page of a game that follows it (the scoreboard, the hand forms, the comparison) polls at that pace.
+bp.context_processor(lambda: {"poll_seconds": POLL_SECONDS})
 
 
 @bp.get("/g/<game_id>/version")
