@@ -119,7 +119,13 @@ def _ladder_page(group_id: str) -> str:
     # of the request that happened to make it.
     here = {"here": request.path} if g.get("kept_page") else {}
     return render_template(
-        "group/ladder.html", group=found.group, rows=rows, games=found.games, trend_games=TREND_GAMES, **here
+        "group/ladder.html",
+        group=found.group,
+        rows=rows,
+        games=found.games,
+        trend_games=TREND_GAMES,
+        updating=found.updating,  # the ratings before a correction, while it is rated again (``services.ratings``)
+        **here,
     )
 
 

@@ -187,6 +187,7 @@ def _player_page(group_id: str, player_id: str, refused: str | None = None, into
         "group/player.html",
         place=(place[0], number(place[1].rating)) if place else None,
         rated=len(standing.rows),
+        rating_updating=standing.updating,  # the rating before a correction, while it is rated again
         rating_chart=rating_chart,
         rating_said=rating_said,
         group=group,
