@@ -5,7 +5,8 @@ Both servers run as ``make run`` runs the app (``python -m scorekeeper.serve``: 
 httptools protocol, the live streams answered on the event loop, every other request handed to Flask through
 a2wsgi in 32 threads), each in its own process on 127.0.0.1; the bare route is bench/bare.py, served the same way.
 
-1. Flat cost: recording a hand, the scoreboard page and the JSON game at 5, 100 and HANDS_MAX - 1 hands (one
+1. Flat cost: recording a hand, the scoreboard page and the JSON game (its first read after a change, plain and
+   with gzip, then the same version read again, each way) at 5, 100 and HANDS_MAX - 1 hands (one
    short of the app's limit of hands in a game, so that the longest game can still take the hand measured),
    one request after another over a kept-alive connection, each as a median and as a ratio to the bare route measured
    in the same run; the last column divides the longest game's median by the shortest's (flat is about 1).
@@ -48,6 +49,7 @@ from bench.serving import (
     BARE,
     Probe,
     Server,
+    call,
     check_one_all,
     expect,
     hand_body,
@@ -104,6 +106,11 @@ FULL = Plan(
 QUICK = Plan((5, 20, 60), 6, 10, 60, 20, (20, 40), 4.0, 1, 3, 120, 30, 40, 300, 2)
 
 AIMS = {"record": 4.0, "board": 3.0}  # times the bare route, at any game length
+# The JSON game's reads, in the order each sample sends them: the first read of a version (its body made and kept),
+# the first asking for gzip (the kept body compressed once), then the same version again, plain and gzip.
+GZIP = {"Accept-Encoding": "gzip"}
+JSON_READS = {"json_made": {}, "json_gzip_made": GZIP, "json": {}, "json_gzip": GZIP}
+GZIP_MAGIC = b"\x1f\x8b"
 # The capacity server: the app as make run starts it, through bench/gcwatch.py, which only watches the garbage
 # collector.
 WATCHED_APP = ["bench.gcwatch", *APP[1:]]
@@ -119,7 +126,7 @@ def cell(ms: float, bare: float) -> str:
 
 def measure_level(app, bare, game_id: str, keeper: dict, hands: int, plan: Plan, tag: str) -> dict[str, list[float]]:
     """Each kind of request at ``hands`` hands. A recorded hand is deleted again so the length stays put."""
-    times: dict[str, list[float]] = {"bare": [], "record": [], "board": [], "json": []}
+    times: dict[str, list[float]] = {kind: [] for kind in ("bare", "record", "board", *JSON_READS)}
     # The server closes a connection idle for 30 s (the bare one, while a long game was built): start afresh.
     bare.conn.close()
     app.conn.close()
@@ -133,9 +140,11 @@ def measure_level(app, bare, game_id: str, keeper: dict, hands: int, plan: Plan,
         seconds, status = timed(app.conn, "GET", f"/g/{game_id}")
         assert status == 200, status
         times["board"].append(seconds)
-        seconds, status = timed(app.conn, "GET", f"/api/v1/games/{game_id}")
-        assert status == 200, status
-        times["json"].append(seconds)
+        # The JSON game: its first read since the last change (the body made), then the same version again.
+        for kind, headers in JSON_READS.items():
+            seconds, status, data = call(app.conn, "GET", f"/api/v1/games/{game_id}", headers=headers)
+            assert status == 200 and data.startswith(GZIP_MAGIC) == ("gzip" in kind), (kind, status, data[:20])
+            times[kind].append(seconds)
         times["bare"].append(timed(bare.conn, "GET", "/")[0])
         t0 = time.perf_counter()
         answer = expect(app.conn, "POST", f"/api/v1/games/{game_id}/rounds", 201, hand_body(f"{tag}-{i:06d}"), keeper)
@@ -359,7 +368,10 @@ def print_flat(plan: Plan, flat: dict) -> dict:
     rows = [
         ("record", "record a hand (POST /api/v1/games/<id>/rounds)"),
         ("board", "scoreboard page (GET /g/<id>)"),
-        ("json", "JSON game (GET /api/v1/games/<id>)"),
+        ("json_made", "JSON game, first read of a version"),
+        ("json_gzip_made", "JSON game, first read with gzip"),
+        ("json", "JSON game (GET /api/v1/games/<id>), again"),
+        ("json_gzip", "JSON game again, with gzip"),
     ]
     heads = [f"{reached[level]} hands" + ("" if reached[level] == level else f" of {level}") for level in levels]
     ratio_head = f"{reached[last]}/{reached[first]}"
