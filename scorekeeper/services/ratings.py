@@ -266,6 +266,14 @@ def _rated_on(
     that changed rated again, from the ratings kept before it (only the new ones, when they all finished after
     every game rated): at most ``most`` games (``whole``: all that is left or none), the rest left to the next read.
     A rating again already under way goes on from where it stands, or from before the first game changed since."""
+    group = kept.ladder.group
+    if not games and not kept.done:  # the rating again goes on, from where it stands: nothing to copy
+        if whole and len(kept.rated) - kept.front > most:
+            most = 0
+        rated_ = kept.rated
+        return _rerated(
+            group, players, mark, kept.results, kept.places, rated_, kept.checkpoints, len(rated_), kept, most
+        )
     results, places = dict(kept.results), dict(kept.places)
     gone: list[tuple[Place, str]] = []
     came: list[tuple[Place, str]] = []
@@ -278,7 +286,6 @@ def _rated_on(
             gone.append((kept.places[change.id], change.id))
         if result is not None:
             came.append((change.finish, change.id))
-    group = kept.ladder.group
     if not gone and not came and kept.done:
         if players == kept.players:
             return _Kept(mark, players, kept.edition, kept.ladder, results, places, kept.rated, kept.checkpoints)
