@@ -113,3 +113,26 @@ def test_the_pages_kept_are_bounded(client):
         made = new_game(client, name=f"Game {i}")
         client.get(f"/g/{made.id}")
     assert len(scoreboard.viewer_pages) == scoreboard.VIEWER_PAGES
+
+
+def test_the_hand_list_is_made_once_per_version_and_shows_each_new_hand(tmp_path, monkeypatch):
+    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    game = new_game(client, name="Friday")
+    made = []
+    render = scoreboard.render_template
+    monkeypatch.setattr(scoreboard, "render_template", lambda *a, **k: made.append(a[0]) or render(*a, **k))
+    record_hand(client, game)
+    one, two = app.test_client(), app.test_client()
+    first = one.get(f"/g/{game.id}/hands").get_data(as_text=True)
+    second = two.get(f"/g/{game.id}/hands").get_data(as_text=True)
+    assert 'id="hand-1"' in first and 'id="hand-1"' in second and 'id="hand-2"' not in second
+    assert made.count("game/hands.html") == 1
+    # Each phone's own CSRF token and time; no mark left in the page.
+    assert csrf_of(first) != csrf_of(second) and "<!--scorekeeper" not in second
+    italian = one.get(f"/g/{game.id}/hands", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert '<html lang="it">' in italian and "Tutte le mani" in italian
+    record_hand(client, game, submission_id="second-hand-0002")
+    after = two.get(f"/g/{game.id}/hands").get_data(as_text=True)
+    assert 'id="hand-2"' in after
+    assert made.count("game/hands.html") == 3

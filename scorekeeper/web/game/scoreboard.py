@@ -229,10 +229,27 @@ def join_group(game_id: str) -> ResponseReturnValue:
 
 @bp.get("/g/<game_id>/hands")
 def all_hands(game_id: str) -> ResponseReturnValue:
-    """Every hand of the game as a plain table, each linking to its breakdown."""
+    """Every hand of the game as a plain table, each linking to its breakdown. Its length grows with the game's, and
+    it is the same for every phone: a plain GET is answered from the page kept for this version (``viewer_pages``),
+    made once, as the viewer's scoreboard is."""
     score = games.get(store(), game_id)
+    if not rendered.plain_get():
+        return _hands_page(score)
+    key = ("hands", *rendered.request_key(game_id, score.game.version))
+    page = viewer_pages.keep(
+        key, lambda: _hands_page(score, {"csrf_token": lambda: CSRF_MARK, "rendered_at": RENDERED_MARK})
+    )
+    return fill(page, {CSRF_MARK: generate_csrf(), RENDERED_MARK: datetime.now(UTC).isoformat(timespec="seconds")})
+
+
+def _hands_page(score: GameScore, marks: dict[str, Any] | None = None) -> str:
+    """The hand list; ``marks``: the template values a kept page carries as marks (see ``_viewers_copy``)."""
     return render_template(
-        "game/hands.html", score=score, colours=_colours(len(score.game.sides)), **family_words(score.game.rules)
+        "game/hands.html",
+        score=score,
+        colours=_colours(len(score.game.sides)),
+        **family_words(score.game.rules),
+        **(marks or {}),
     )
 
 
