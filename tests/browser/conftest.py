@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from app import create_app
 from tests.conftest import TEST_RATE_LIMITS
@@ -21,6 +22,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+# How long an expectation waits for the page to show what it expects (Playwright's default is 5 s). The suite runs
+# three browsers beside the other Pythons' runs on two cores, where a page load can take seconds: no expectation
+# here is about speed (tests/browser/test_live.py measures that, alone), so they wait longer before failing.
+expect.set_options(timeout=15_000)
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 ROOT = Path(__file__).resolve().parent.parent.parent
 # axe-core from the npm registry, installed by scripts/install-axe (make test runs it) outside static/.
