@@ -85,16 +85,29 @@
     });
   });
   // Check hand (or Enter in a field) asks where the rest go when nothing else says, in one tap: a side's
-  // button there or "missing" sends the form with that choice. Handled on click, before the form is sent.
+  // button there or "missing" sends the form with that choice. Handled on click, before the form is sent. Tapped
+  // while the count of the last taps is on its way, it waits for that count (the rules may say where the rest go),
+  // then sends the form or asks.
+  var checking = null;
+  function askRest(free) {
+    $("#rest-ask-q").textContent = restQuestion(free);
+    restAsk.hidden = false;
+    restAsk.scrollIntoView({ block: "center" });
+    $("button", restAsk).focus();
+  }
+  function checkNow(button) {
+    var g = given();
+    if (!g.free.length || (fresh && restTo !== null) || missingChosen()) form.requestSubmit(button);
+    else askRest(g.free.length);
+  }
   $$("button[name=action][value=check]", form).forEach(function (b) {
     b.addEventListener("click", function (ev) {
       var g = given();
       if (!g.free.length || (fresh && restTo !== null) || missingChosen()) return;
       ev.preventDefault();
-      $("#rest-ask-q").textContent = restQuestion(g.free.length);
-      restAsk.hidden = false;
-      restAsk.scrollIntoView({ block: "center" });
-      $("button", restAsk).focus();
+      if (fresh || !navigator.onLine) { askRest(g.free.length); return; }
+      checking = b;
+      if (timer) { clearTimeout(timer); count(); }
     });
   });
 
@@ -102,6 +115,7 @@
   var timer = null, seq = 0;
   function schedule() {
     fresh = false;
+    checking = null;  // the hand changed after Check hand: it is tapped again once done
     clearTimeout(timer);
     timer = setTimeout(count, 200);
     if (restAsk.hidden) return;
@@ -124,6 +138,7 @@
       restTo = to;
       fresh = !timer;
       offerRest(g, to);
+      if (checking && fresh) { var button = checking; checking = null; checkNow(button); }
       live.textContent = "";
       if (!d.sides) { live.textContent = d.message || ""; return; }
       d.sides.forEach(function (s, i) {
@@ -146,7 +161,11 @@
       }
     }).catch(function () {
       // No connection: the server does the counting, so there is none to show; the hand can still be saved.
-      if (mine === seq) { live.textContent = tr("live_offline"); offerRest(given(), null); }
+      if (mine === seq) {
+        live.textContent = tr("live_offline");
+        offerRest(given(), null);
+        if (checking) { checking = null; askRest(given().free.length); }
+      }
     });
   }
   count();

@@ -239,3 +239,20 @@ def test_screenshots_of_the_grid_at_390(browser, live_server, scheme, lang):
     page.screenshot(path=str(SHOTS / f"grid-{lang}-{scheme}-390.png"))
     page.screenshot(path=str(SHOTS / f"grid-{lang}-{scheme}-390-full.png"), full_page=True)
     context.close()
+
+
+def test_check_hand_tapped_before_the_last_count_came_back_waits_for_it_and_asks_nothing(page, live_server):
+    # Two players, Bruno's pile tapped: the rest are Anna's. Check hand tapped at once after the last card, while
+    # the count of the taps is still on its way (each is sent 200 ms after the last tap, then answered), waits for
+    # it and checks the hand, rather than asking where the rest go.
+    start_game(page, live_server, "Anna", "Bruno")
+    open_hand(page)
+    counts = []
+    page.on("request", lambda r: counts.append(r.url) if r.method == "POST" and "/score" in r.url else None)
+    page.get_by_role("button", name="Bruno", exact=True).first.click()
+    for code in BRUNO:
+        page.locator(f".cell[data-card='{code}']").click()
+    page.locator("#check").click()
+    expect(page.locator(".breakdown tr", has_text="settebello")).to_contain_text("7 di Denari")
+    assert counts, "the page counted the taps on the server"
+    expect(page.locator("#rest-ask")).to_have_count(0)
