@@ -171,8 +171,11 @@ def test_the_ladder_page_and_the_ratings_json_while_updating_then_caught_up(tmp_
         assert meanwhile == {**plain, "updating": True}  # 4 of 14 games rated again
         pages = [client.get(f"/groups/{group_id}/ladder") for _ in range(3)]  # a slice each
         assert all(page.status_code == 200 for page in pages)
+        # Meanwhile the page says its ratings are those from before the correction; once caught up it says nothing.
+        assert "being brought up to date after a corrected game" in pages[0].get_data(as_text=True)
         answer = client.get(f"/api/v1/groups/{group_id}/ratings").get_json()
         assert answer["updating"] is False and answer["games"] == 14
+        assert 'id="ratings-updating"' not in client.get(f"/groups/{group_id}/ladder").get_data(as_text=True)
         assert answer["players"] != plain["players"]
         player = groups.players(store, group_id)[0].id
         assert client.get(f"/groups/{group_id}/players/{player}").status_code == 200
