@@ -42,7 +42,7 @@ from scorekeeper.rules.text import Voice, msg
 from scorekeeper.rules.text import keys as quoted
 from scorekeeper.services import games, groups, keys
 from scorekeeper.web.api import bp
-from scorekeeper.web.common import kept_json, limits
+from scorekeeper.web.common import fragments, kept_json, limits
 from scorekeeper.web.common.context import absolute, store
 from scorekeeper.web.common.i18n import say, voice
 from scorekeeper.web.common.keepers import keeper_key, keeper_only
@@ -372,9 +372,11 @@ def get_game(game_id: str) -> ResponseReturnValue:
 
     The body of each version is made once and kept as bytes, with a gzip copy for readers that take it
     (``kept_json``): a long game's body is the only thing here that grows with the game, so it is not made or
-    encoded again for every reader that asks. Its reasons and status are in the reader's language.
+    encoded again for every reader that asks. Its reasons and status are in the reader's language. A new version's
+    body is assembled from each hand's encoded JSON, kept from the versions before (``fragments``), and the fields
+    that moved: ``game_json`` makes the game without its hands.
     """
-    return kept_json.game_answer(game_id, lambda score: json.dumps(game_json(score), ensure_ascii=False))
+    return kept_json.game_answer(game_id, lambda score: fragments.game_bytes(score, game_json))
 
 
 def _round_body(game_id: str) -> tuple[dict[str, Any], HandEntry]:

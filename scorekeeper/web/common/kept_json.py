@@ -4,7 +4,9 @@ A game's body grows with its hands (about 1.2 KB a hand, 367 KB at 299 hands). I
 game, language and address (``rendered.request_key``) and kept as bytes in ``rendered.files``, the one bounded
 store of every kept file, with a gzip copy made from it the first time a reader that takes gzip asks. A request
 then costs the version's read (on the poll's kept connection when there is one: no database opened for it), a
-lookup, and the bytes sent; a reader that already holds the version hears 304 with no body.
+lookup, and the bytes sent; a reader that already holds the version hears 304 with no body. A new version's body is
+assembled from its hands' encoded JSON, kept from the versions before (``fragments``), so making it does not cost
+what making every hand again would.
 
 The body is the same for every reader of a version in a language: nothing in it depends on a keeper key or a
 cookie (``Cache-Control`` stays as ``keepers.cache_control`` sets it for every answer).
@@ -69,11 +71,11 @@ def _keep(key: tuple[object, ...], body: bytes) -> None:
     rendered.files.put(key, body.decode("latin-1"))
 
 
-def game_answer(game_id: str, make: Callable[[GameScore], str]) -> Response:
-    """The answer to a read of the game: its body as ``make`` makes it of the scored game (made once per version
-    and kept), gzip-compressed for a reader that takes gzip, or 304 with no body when ``If-None-Match`` names the
-    version (either tag of it: a client that builds ``"12"`` from the body's version keeps its 304s whatever
-    encoding it takes). ``NotFound`` for no such game."""
+def game_answer(game_id: str, make: Callable[[GameScore], bytes]) -> Response:
+    """The answer to a read of the game: its body as ``make`` makes it of the scored game (its bytes, made once
+    per version and kept), gzip-compressed for a reader that takes gzip, or 304 with no body when ``If-None-Match``
+    names the version (either tag of it: a client that builds ``"12"`` from the body's version keeps its 304s
+    whatever encoding it takes). ``NotFound`` for no such game."""
     version = current_version(game_id)
     if version is None:
         raise NotFound("game")
@@ -91,7 +93,7 @@ def game_answer(game_id: str, make: Callable[[GameScore], str]) -> Response:
         score = games.get(store(), game_id)
         # Kept under the version of the game it was made of (which a change since the read above may have moved).
         version = score.game.version
-        plain = make(score).encode()
+        plain = make(score)
         _keep(rendered.request_key(*key, version), plain)
     body = plain
     if coding == GZIP:
