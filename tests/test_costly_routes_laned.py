@@ -229,9 +229,9 @@ def test_players_pages_after_a_change_read_the_event_afresh_once_in_the_lane(cli
     reads: list[str] = []
     real = event_service._read
 
-    def counted(store, event_id):
+    def counted(store, event_id, *known):
         reads.append(event_id)
-        return real(store, event_id)
+        return real(store, event_id, *known)
 
     monkeypatch.setattr(event_service, "_read", counted)
     record_hand(client, game, counts(submission_id="sub-herd-2"))

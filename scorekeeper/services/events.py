@@ -359,11 +359,33 @@ def new_event(
 KEPT_EVENTS = 32
 
 
+# A table is worked out from its row and its game's summary, and a game's version names its hands: each kept event
+# also keeps its tables by what they were worked out from (``_row_key``), so that reading the event again after a
+# change works out only the tables whose row or game changed (one hand saved, one round paired).
+RowKey = tuple[Any, ...]
+
+
 @dataclass
 class _Kept:
     edition: tuple[int, int]
     event: Event
     standings: list[Standing] | None = None
+    tables: dict[RowKey, Table] = field(default_factory=dict)
+
+
+def _row_key(row: Mapping[str, Any], version: int | None = None) -> RowKey:
+    """What a table is worked out from: its row, and its game's version (``version`` if given)."""
+    return (
+        row["round"],
+        row["number"],
+        row["game_id"],
+        row["version"] if version is None else version,
+        row["side0"],
+        row["side1"],
+        row["seed"],
+        row["result"],
+        row["closed_result"],
+    )
 
 
 _kept: OrderedDict[tuple[str, str], _Kept] = OrderedDict()
@@ -383,12 +405,13 @@ def get(store: Store, event_id: str) -> Event:
         if held is not None and held.edition == edition:
             _kept.move_to_end(key)
             return held.event
-    event = _read(store, event_id)
+        known = held.tables if held is not None else {}
+    event, tables = _read(store, event_id, known)
     # Kept only when read outside a write (which may yet be rolled back) and nothing changed while it was read:
     # the edition is the same after as before, so no change was committed in between.
     if not store.in_transaction and store.event_edition(event_id) == edition:
         with _kept_lock:
-            _kept[key] = _Kept(edition, event)
+            _kept[key] = _Kept(edition, event, tables=tables)
             _kept.move_to_end(key)
             while len(_kept) > KEPT_EVENTS:
                 _kept.popitem(last=False)
@@ -403,7 +426,9 @@ def is_kept(store: Store, event_id: str) -> bool:
     return edition is not None and held is not None and held.edition == edition
 
 
-def _read(store: Store, event_id: str) -> Event:
+def _read(store: Store, event_id: str, known: Mapping[RowKey, Table]) -> tuple[Event, dict[RowKey, Table]]:
+    """The event, and its tables by what each was worked out from; a table found in ``known`` (an earlier read's)
+    is taken as it is, the others worked out from their game's summary."""
     row = store.event(event_id)
     if row is None:
         raise NotFound("event")
@@ -412,11 +437,15 @@ def _read(store: Store, event_id: str) -> Event:
         for e in store.event_entrants(event_id)
     ]
     table_rows = store.event_tables(event_id)
-    summaries = groups.game_summaries(store, table_rows)
+    keyed = [(_row_key(t), t) for t in table_rows]
+    summaries = groups.game_summaries(store, [t for k, t in keyed if k not in known])
+    tables: dict[RowKey, Table] = {}
     rounds: dict[int, list[Table]] = {}
-    for t in table_rows:
-        rounds.setdefault(t["round"], []).append(_table(t, summaries[t["game_id"]]))
-    return Event(
+    for k, t in keyed:
+        table = known.get(k) or _table(t, summaries[t["game_id"]])
+        tables[k] = table
+        rounds.setdefault(t["round"], []).append(table)
+    event = Event(
         id=row["id"],
         name=row["name"],
         created=row["created"],
@@ -441,6 +470,7 @@ def _read(store: Store, event_id: str) -> Event:
             for r in store.event_rounds(event_id)
         ],
     )
+    return event, tables
 
 
 def _table(row: Mapping[str, Any], summary: Mapping[str, Any]) -> Table:
@@ -785,6 +815,7 @@ def _start_round(
     it was worked out from still holds when it is written. Games started for a pairing not written stay unused
     (nobody has their keys). ``before_games(n)`` is told the games about to be started, before the first."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(pairs) + 1))
+    touched: list[dict[str, Any]] = []
     if before_games is not None and pairs:
         before_games(len(pairs))
     made = []
@@ -835,8 +866,34 @@ def _start_round(
             store.insert_event_table(event.id, number, table_number, game_id, sides_, seed)
         if made:
             # The earlier rounds' scoreboards name each side's table in this round: phones showing them refresh.
+            # Only the games' versions move on, not their hands: each summary kept for a game's version now (made
+            # of its hands alone) is kept for its next, so the event's next read scores none of them again.
+            touched = [row for row in store.event_tables(event.id) if row["round"] < number]
             store.touch_event_games(event.id, number)
+            store.put_summaries(
+                [
+                    (row["game_id"], row["version"] + 1, row["summary"])
+                    for row in touched
+                    if row["summary"] is not None and row["summary_version"] == row["version"]
+                ]
+            )
+    # Written: the tables kept for the games' old versions are theirs at the new ones too (the next read works out
+    # only the new tables).
+    _carry_tables(store, event.id, touched)
     return get(store, event.id).rounds[number - 1]
+
+
+def _carry_tables(store: Store, event_id: str, touched: Sequence[Mapping[str, Any]]) -> None:
+    """Keep the tables of the kept event that were worked out for these rows at their games' next version, which a
+    committed write gave them without changing their hands (``touch_event_games``)."""
+    with _kept_lock:
+        held = _kept.get((store.path, event_id))
+        if held is None:
+            return
+        for row in touched:
+            table = held.tables.get(_row_key(row))
+            if table is not None:
+                held.tables[_row_key(row, row["version"] + 1)] = table
 
 
 def _side(event: Event, side: str) -> Side:
