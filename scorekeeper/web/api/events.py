@@ -7,9 +7,13 @@ keeper link and key, so a program can hand them to the tables.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any, cast
 
-from flask import Response, current_app, request, url_for
+from flask import Response, current_app, g, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.rules import DeckStyle
@@ -84,8 +88,67 @@ def get_event(event_id: str) -> ResponseReturnValue:
 
 
 @limits.heavy
-def _organisers_event(event_id: str, key: str) -> dict[str, Any]:
-    return event_json(events.get(store(), event_id), key)
+def _organisers_event(event_id: str, key: str) -> ResponseReturnValue:
+    """The organiser's answer: the event without keys, made once per content of the event with a mark where each
+    table's keeper key and link go, and kept (it holds no key); each request fills the marks in with the keys
+    its own organiser key makes. An event whose marks could not be filled safely is made whole instead."""
+    text = rendered.kept_event("api-organiser", event_id, lambda: _marked_event(event_id))
+    body = _fill_keys(text, key)
+    if body is None:
+        return event_json(events.get(store(), event_id), key)
+    return Response(body, mimetype=getattr(current_app.json, "mimetype", "application/json"))
+
+
+# A table's keeper key and link in the organiser's kept answer: a mark naming the table (its number, its seed and its
+# game), filled in for each request. The marks are told apart from any text the event holds by a random word made
+# once per process, never sent (a kept answer's marks are all filled, or the answer is made whole).
+_MARK = "k" + secrets.token_hex(12)
+_MARKED = re.compile(r"[A-Za-z0-9_.-]+\Z")  # what a seed, a game id and a key are made of: written as they are
+
+
+def _marked_event(event_id: str) -> str:
+    """The organiser's answer as Flask would send it, with a mark for each table's ``keeper_key`` and
+    ``keeper_url`` (empty when a table's seed or game id could not be written in a mark as it is)."""
+    event = events.get(store(), event_id)
+    if not all(_MARKED.match(t.seed) and _MARKED.match(t.game_id) for r in event.rounds for t in r.tables):
+        return ""
+    answer = cast(Response, current_app.json.response(event_json(event, _MARK)))
+    return answer.get_data(as_text=True)
+
+
+def _fill_keys(text: str, key: str) -> str | None:
+    """``text`` made by ``_marked_event`` with each mark filled in for the organiser key ``key`` (None when the
+    text could not be marked, or a mark is not as made)."""
+    if not text or not _MARKED.match(key):
+        return None
+    pieces = text.split(f'"{_MARK}:')
+    links = _links()
+    ascii_only = getattr(current_app.json, "ensure_ascii", True)
+    quote = json.encoder.encode_basestring_ascii if ascii_only else json.encoder.encode_basestring
+    out = [pieces[0]]
+    cards: dict[int, str] = {}
+    for piece in pieces[1:]:
+        mark, end, rest = piece.partition(f'{_MARK}"')
+        kind, _, table = mark.partition(":")
+        number_text, _, table = table.partition(":")
+        seed, _, game_id = table.partition(":")
+        if not end or not number_text.isdigit():
+            return None
+        number = int(number_text)
+        if seed.startswith(events.CARD_SEED):
+            if number not in cards:
+                cards[number] = events.card_key(key, number)
+            keeper = events.table_key(cards[number], seed)
+        else:
+            keeper = events.table_key(key, seed)
+        if kind == "key":
+            out.append(quote(keeper))
+        elif kind == "url":
+            out.append(quote(links.keeper(game_id, keeper)))
+        else:
+            return None
+        out.append(rest)
+    return "".join(out)
 
 
 @limits.laned
@@ -189,15 +252,70 @@ def standings(event_id: str) -> ResponseReturnValue:
 # --- shapes ----------------------------------------------------------------------------------------------------
 
 
+class _Links:
+    """The absolute links an event's answer holds, each made from a template built once per request with
+    ``url_for`` (a festival's answer holds thousands of links: ``url_for`` and the address they are built on cost
+    tens of microseconds a call). A value that a path would quote or change is built with ``url_for`` itself."""
+
+    def __init__(self) -> None:
+        self._scoreboard = self._template(lambda a: absolute(url_for("game.scoreboard", game_id=a)), 1)
+        self._keeper = self._template(lambda a, b: absolute(url_for("game.keep_game", game_id=a, key=b)), 2)
+        self._entrant = self._template(entrant_url, 2)
+
+    @staticmethod
+    def _template(link: Callable[..., str], count: int) -> list[str] | None:
+        """The pieces of ``link``'s answer around its ``count`` values, in order (None if they are not there)."""
+        marks = [f"Zq{i}{_MARK}" for i in range(count)]
+        text = link(*marks)
+        pieces = []
+        for mark in marks:
+            before, found, text = text.partition(mark)
+            if not found or any(m in before for m in marks):
+                return None
+            pieces.append(before)
+        return [*pieces, text]
+
+    @staticmethod
+    def _fill(template: list[str] | None, link: Callable[..., str], *values: str) -> str:
+        if template is None or not all(_MARKED.match(v) and ".." not in v and v != "." for v in values):
+            return link(*values)
+        out = [template[0]]
+        for value, piece in zip(values, template[1:], strict=True):
+            out += [value, piece]
+        return "".join(out)
+
+    def scoreboard(self, game_id: str) -> str:
+        return self._fill(self._scoreboard, lambda a: absolute(url_for("game.scoreboard", game_id=a)), game_id)
+
+    def keeper(self, game_id: str, key: str) -> str:
+        return self._fill(
+            self._keeper, lambda a, b: absolute(url_for("game.keep_game", game_id=a, key=b)), game_id, key
+        )
+
+    def entrant(self, event_id: str, entrant_id: str) -> str:
+        return self._fill(self._entrant, entrant_url, event_id, entrant_id)
+
+
+def _links() -> _Links:
+    """This request's link templates (made at its first use)."""
+    links: _Links | None = g.get("event_links")
+    if links is None:
+        links = g.event_links = _Links()
+    return links
+
+
 def entrant_json(entrant: Entrant, event_id: str | None = None) -> dict[str, Any]:
     """An entrant; with ``event_id``, also ``url``: their own read-only page (where they sit now and next)."""
     shaped = {"id": entrant.id, "name": entrant.name, "players": list(entrant.players), "withdrawn": entrant.withdrawn}
     if event_id is not None:
-        shaped["url"] = entrant_url(event_id, entrant.id)
+        shaped["url"] = _links().entrant(event_id, entrant.id)
     return shaped
 
 
 def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
+    """The event as the API answers it; with the organiser ``key``, every table's keeper key and link (``_MARK``:
+    marks for them, which ``_fill_keys`` fills in)."""
+    sides: dict[str, dict[str, Any]] = {}  # each side's entrant as a table shows it, worked out once
     return {
         "id": event.id,
         "name": event.name,
@@ -216,29 +334,45 @@ def event_json(event: Event, key: str | None = None) -> dict[str, Any]:
         "match_points": event.match_points.to_dict(),
         "group": event.group_id,
         "players": [entrant_json(e, event.id) for e in event.entrants],
-        "played_rounds": [round_json(event, r, key) for r in event.rounds],
+        "played_rounds": [round_json(event, r, key, sides) for r in event.rounds],
         "finished": event.finished,
     }
 
 
-def round_json(event: Event, played: Round, key: str | None) -> dict[str, Any]:
+def round_json(
+    event: Event, played: Round, key: str | None, sides: dict[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     names = event.names
+    sides = {} if sides is None else sides
     return {
         "number": played.number,
         "closed": played.closed,
-        "tables": [table_json(event, t, key) for t in played.tables],
+        "tables": [table_json(event, t, key, sides) for t in played.tables],
         "bye": names.get(played.bye) if played.bye else None,
         "bye_entrant": played.bye,
         "byes": [names[b] for b in played.byes],
     }
 
 
-def table_json(event: Event, table: Table, key: str | None) -> dict[str, Any]:
-    game: dict[str, Any] = {"id": table.game_id, "url": absolute(url_for("game.scoreboard", game_id=table.game_id))}
-    if key:
+def table_json(
+    event: Event, table: Table, key: str | None, sides: dict[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A table; with the organiser ``key``, its keeper key and link (``_MARK``: marks for them). ``sides`` keeps
+    each side's entrant as shown, for the tables of one answer."""
+    links = _links()
+    game: dict[str, Any] = {"id": table.game_id, "url": links.scoreboard(table.game_id)}
+    if key == _MARK:
+        where = f"{table.number}:{table.seed}:{table.game_id}"
+        game["keeper_key"] = f"{_MARK}:key:{where}{_MARK}"
+        game["keeper_url"] = f"{_MARK}:url:{where}{_MARK}"
+    elif key:
         keeper = events.keeper_key(key, table.number, table.seed)
         game["keeper_key"] = keeper
-        game["keeper_url"] = absolute(url_for("game.keep_game", game_id=table.game_id, key=keeper))
+        game["keeper_url"] = links.keeper(table.game_id, keeper)
+    shown = {} if sides is None else sides
+    for e in table.sides:
+        if e not in shown:
+            shown[e] = {k: v for k, v in entrant_json(event.side(e)).items() if k != "id"}
     result = table.result
     return {
         "number": table.number,
@@ -246,11 +380,7 @@ def table_json(event: Event, table: Table, key: str | None) -> dict[str, Any]:
         "game": game,
         # A side: its entrant (a baraonda's partnership: "3+7", named "Anna & Carla", with ``entrants`` ["3", "7"]).
         "sides": [
-            {
-                "entrant": e,
-                **{k: v for k, v in entrant_json(event.side(e)).items() if k != "id"},
-                "entrants": list(seated),
-            }
+            {"entrant": e, **shown[e], "entrants": list(seated)}
             for e, seated in zip(table.sides, table.seated, strict=True)
         ],
         "state": table.state,
