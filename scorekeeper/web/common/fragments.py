@@ -203,11 +203,19 @@ def game_bytes(score: GameScore, shape: Callable[[GameScore], dict[str, Any]]) -
     voice_ = reader_voice(style)
     # The voice named in one string, hashed once: the reader's language and the deck style.
     said = hands.said(rounds, f"{language()} {style.value}", lambda played: say(played, voice_))
-    parts = []
+    # Every piece in one list, joined once: the body (370 KB at 299 hands) is allocated and copied once.
+    pieces = [b"{"]
     for key, value in whole.items():
+        if len(pieces) > 1:
+            pieces.append(b", ")
         if key == "rounds":
-            listed = b", ".join([hand_bytes(played, s) for played, s in zip(rounds, said, strict=True)])
-            parts.append(b'"rounds": [' + listed + b"]")
+            pieces.append(b'"rounds": [')
+            for i, (played, kept) in enumerate(zip(rounds, said, strict=True)):
+                if i:
+                    pieces.append(b", ")
+                pieces.append(hand_bytes(played, kept))
+            pieces.append(b"]")
         else:
-            parts.append(_text(key) + b": " + encoded(value))
-    return b"{" + b", ".join(parts) + b"}"
+            pieces.append(_text(key) + b": " + encoded(value))
+    pieces.append(b"}")
+    return b"".join(pieces)
