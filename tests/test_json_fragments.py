@@ -138,7 +138,7 @@ def change(draw, game: Game, before: GameScore, made: list[int]) -> GameScore:
     return score_game(replace(game, version=version))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_the_assembled_body_is_the_plain_one_byte_for_byte(app, data):
     sides = data.draw(st.integers(2, 3))
