@@ -227,6 +227,27 @@ def test_a_caller_who_reaches_the_target_in_category_order_wins_at_once():
     assert "Anna called out" in note and "the call is good and Anna wins" in note
 
 
+def test_a_hand_scored_again_from_its_kept_score_says_what_it_did_to_the_game_once():
+    # The services score a game again from the hands' kept scores after a correction or a delete (``scores``): the
+    # call-out hand's note is said once however often that happens, and goes once the hand no longer decides.
+    called = hand(won("cards", "coins"), won("settebello", "primiera"), call=0)
+    game = core_game(hand(won("cards", "coins"), won("settebello")), called, target=4, call_out=True)
+    score = score_game(game)
+    for _ in range(3):
+        score = score_game(game, [r.score for r in score.rounds])
+    reasons = score.rounds[-1].score.reasons
+    assert [r.category for r in reasons].count("game") == 1
+    assert reasons == score_game(game).rounds[-1].score.reasons
+    # Hand 1 corrected to the cards alone for Anna: she no longer reaches 4, the call fails, and the note says so alone.
+    game = replace(
+        game, rounds=(replace(game.rounds[0], entry=hand(won("cards"), won("coins", "settebello"))), game.rounds[1])
+    )
+    kept = [r.score for r in score.rounds]
+    again = score_game(game, [score_entry(game.rounds[0].entry, game.names, game.rules), kept[1]])
+    notes = [str(r.text) for r in again.rounds[-1].score.reasons if r.category == "game"]
+    assert len(notes) == 1 and "the call fails" in notes[0]
+
+
 def test_a_caller_who_falls_short_loses_and_the_other_side_wins():
     game = core_game(hand(won("cards"), won("settebello"), call=0), target=4, call_out=True)
     score = score_game(game)

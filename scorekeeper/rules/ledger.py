@@ -384,12 +384,20 @@ def score_entry(entry: HandEntry, names: Sequence[str], rules: Rules) -> RoundSc
     return replace(score_round(sides, rules, partial=True, knocks=knocks), called=entry.call)
 
 
+# The reason a hand's score gives for what the hand did to the game (a call out, a recount): the game's, added as the
+# game is played out, never the hand's own.
+GAME_REASON = "game"
+
+
 def _noted(score: RoundScore, progress: Progress, index: int) -> RoundScore:
-    """A hand's score with what it did to the game (a call out, a recount) as its last reason."""
+    """A hand's score with what it did to the game (a call out, a recount) as its last reason, in place of any that
+    an earlier playing out gave it (``score_game`` takes back the scores it made: a note is said once, and goes
+    when the hand no longer does it)."""
+    own = tuple(r for r in score.reasons if r.category != GAME_REASON)
     note = progress.notes[index] if index < len(progress.notes) else None
     if note is None:
-        return score
-    return replace(score, reasons=(*score.reasons, Reason("game", progress.winner, note)))
+        return score if len(own) == len(score.reasons) else replace(score, reasons=own)
+    return replace(score, reasons=(*own, Reason(GAME_REASON, progress.winner, note)))
 
 
 def score_game(game: Game, scores: Sequence[RoundScore] | None = None) -> GameScore:
