@@ -601,14 +601,14 @@ class Store:
         outside the game's row (the group it joined): open scoreboards refresh. Returns the new version."""
         return self._touch(game_id)
 
-    def touch_event_games(self, event_id: str, before_round: int) -> None:
-        """Move on the version of every game played at the event's tables before round ``before_round`` (call
-        inside ``write()``): a finished game's scoreboard says where its sides play in the latest round, so the
-        phones still showing it refresh when a round is paired."""
+    def touch_event_games(self, event_id: str, round_number: int) -> None:
+        """Move on the version of every game played at the event's tables in round ``round_number`` (call inside
+        ``write()``): a finished game's scoreboard says where its sides play in the latest round, so the phones
+        still showing the round just played refresh when the next one is paired."""
         self.db.execute(
             "UPDATE games SET version = version + 1 "
-            "WHERE id IN (SELECT game_id FROM event_tables WHERE event_id = ? AND round < ?)",
-            [event_id, before_round],
+            "WHERE id IN (SELECT game_id FROM event_tables WHERE event_id = ? AND round = ?)",
+            [event_id, round_number],
         )
 
     def version_now(self, game_id: str) -> int:

@@ -1,8 +1,11 @@
-"""The cost of pairing a round: pairing moves every earlier table's game to its next version (their scoreboards say
-where the sides play next) without changing their hands, so their kept summaries are carried to it and the event's
-read after the pairing works out only the new round's tables: no earlier game is scored again."""
+"""The cost of pairing a round: pairing moves the games of the round just played to their next version (their
+scoreboards say where the sides play next) without changing their hands, so their kept summaries are carried to it
+and the event's read after the pairing works out only the new round's tables: no earlier game is scored again. The
+rounds before it are not touched at all, so a pairing costs one round, not the event's history."""
 
 from __future__ import annotations
+
+import re
 
 from scorekeeper.services import events, games, groups
 from scorekeeper.store import Store
@@ -49,3 +52,23 @@ def test_pairing_and_pairing_again_score_no_earlier_game_and_read_only_the_new_t
     assert [len(r["tables"]) for r in body["played_rounds"]] == [6, 6, 6]
     with Store(app.config["DATABASE"]) as store:
         assert events.get(store, event["id"]) == events._read(store, event["id"], {})[0]
+
+
+def test_pairing_moves_on_only_the_round_just_played_and_an_older_scoreboard_still_says_where_to_sit(client):
+    event = new_event(client, NAMES[:8], rounds=4)
+    rounds = []
+    for number in (1, 2):
+        played = pair(client, event, event.key)
+        rounds.append([t["game"]["id"] for t in played["tables"]])
+        for i, table in enumerate(played["tables"]):
+            play(client, table, winner=i % 2, sid=f"p{number}")
+    version = {g: client.get(f"/api/v1/games/{g}").get_json()["version"] for ids in rounds for g in ids}
+    third = pair(client, event, event.key)  # pairs round 3
+    after = {g: client.get(f"/api/v1/games/{g}").get_json()["version"] for ids in rounds for g in ids}
+    assert all(after[g] == version[g] for g in rounds[0])  # round 1: untouched
+    assert all(after[g] == version[g] + 1 for g in rounds[1])  # round 2: its phones refresh
+    # Round 1's scoreboard, opened now, names the tables of round 3.
+    page = client.get(f"/g/{rounds[0][0]}").get_data(as_text=True)
+    said = re.findall(r"(\w+): table (\d+) in round 3", page)
+    seats = {s["name"]: t["number"] for t in third["tables"] for s in t["sides"]}
+    assert len(said) == 2 and all(seats[name] == int(n) for name, n in said), said

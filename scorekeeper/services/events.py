@@ -865,11 +865,13 @@ def _start_round(
         for table_number, game_id, sides_, seed in made:
             store.insert_event_table(event.id, number, table_number, game_id, sides_, seed)
         if made:
-            # The earlier rounds' scoreboards name each side's table in this round: phones showing them refresh.
-            # Only the games' versions move on, not their hands: each summary kept for a game's version now (made
-            # of its hands alone) is kept for its next, so the event's next read scores none of them again.
-            touched = [row for row in store.event_tables(event.id) if row["round"] < number]
-            store.touch_event_games(event.id, number)
+            # A finished game's scoreboard names each side's table in the latest round: the phones still showing
+            # the round just played refresh. (Those of earlier rounds are read afresh when opened: moving every
+            # earlier game on would make a pairing cost the whole event's history.) Only the games' versions move
+            # on, not their hands: each summary kept for a game's version now (made of its hands alone) is kept for
+            # its next, so the event's next read scores none of them again.
+            touched = [row for row in store.event_tables(event.id) if row["round"] == number - 1]
+            store.touch_event_games(event.id, number - 1)
             store.put_summaries(
                 [
                     (row["game_id"], row["version"] + 1, row["summary"])
