@@ -25,11 +25,13 @@ from scorekeeper.services.versions import GameVersions
 THREADS = 32
 # How long a thread holds the interpreter lock before another may take it. A table's request waits for the lock
 # each time it comes back from SQLite or the socket; beside a costly request that computes without pause, CPython's
-# default (5 ms) makes each such return cost up to 5 ms, a few dozen of them a save. Far shorter, a table's request
-# takes the lock almost at once, for a little more switching in the costly one. bench/budget.py, a table's save and
-# scoreboard while clients hammer the checker's most crowded position: 3.8-5.3x its time under scoreboard load with
-# 5 ms, 1.2-1.4x with 0.5 ms. Set when the server starts (the lifespan), for the whole process.
-SWITCH_INTERVAL = 0.0005  # seconds
+# default (5 ms) makes each such return cost up to 5 ms, a few dozen of them a save. Shorter, a table's request
+# takes the lock sooner, for more switching between the threads. Measured (docs/benchmarks.md): a table's save and
+# scoreboard while one address hammers the checker's most crowded position, against its time under scoreboard load:
+# 3.8-5.3x at 5 ms (quick runs), 2.4x at 2 ms, 1.76x at 1 ms, 1.57x at 0.5 ms (full runs); the capacity bench's
+# processor per hand at 1,000 tables: 32 ms at 5 ms and 2 ms, 34 ms at 1 ms, 37-39 ms at 0.5 ms, where the saves'
+# p99 went over 250 ms. 1 ms keeps both. Set when the server starts (the lifespan), for the whole process.
+SWITCH_INTERVAL = 0.001  # seconds
 
 
 class App:
