@@ -518,22 +518,24 @@ class Store:
     # --- writing (call inside ``write()``) --------------------------------------------------------
 
     def insert_game(self, game: Game, keeper_hash: str) -> None:
-        """Store a new game."""
-        self.db.table("games").insert(
-            {
-                "id": game.id,
-                "name": game.name,
-                "created": game.created,
-                "updated": game.created,
+        """Store a new game (one plain INSERT: a pairing stores a game for each table of a round)."""
+        self.db.execute(
+            "INSERT INTO games (id, name, created, updated, rules, target, deck_style, sides, keeper_hash, "
+            "pending_scopas, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                game.id,
+                game.name,
+                game.created,
+                game.created,
                 # The direction is always written: a profile's default direction may change, a game's may not.
-                "rules": json.dumps({**game.rules.overrides(), "direction": game.rules.direction}),
-                "target": game.target,
-                "deck_style": game.deck_style.value,
-                "sides": json.dumps([{"name": s.name, "players": list(s.players)} for s in game.sides]),
-                "keeper_hash": keeper_hash,
-                "pending_scopas": json.dumps(list(game.pending_scopas)),
-                "version": game.version,
-            }
+                json.dumps({**game.rules.overrides(), "direction": game.rules.direction}),
+                game.target,
+                game.deck_style.value,
+                json.dumps([{"name": s.name, "players": list(s.players)} for s in game.sides]),
+                keeper_hash,
+                json.dumps(list(game.pending_scopas)),
+                game.version,
+            ],
         )
 
     def insert_round(
@@ -874,16 +876,17 @@ class Store:
     def event_rounds(self, event_id: str) -> list[dict[str, Any]]:
         return list(self.db.query("SELECT * FROM event_rounds WHERE event_id = ? ORDER BY number", [event_id]))
 
-    def event_tables(self, event_id: str) -> list[dict[str, Any]]:
-        """Every table of an event with its game's version and the summary kept for a version (maybe older)."""
+    def event_tables(self, event_id: str, round_: int | None = None) -> list[dict[str, Any]]:
+        """Every table of an event (of its round ``round_`` alone, if given) with its game's version and the summary
+        kept for a version (maybe older)."""
         return list(
             self.db.query(
                 "SELECT t.*, games.id AS id, games.version AS version, s.version AS summary_version, "
                 "s.summary AS summary "
                 "FROM event_tables AS t JOIN games ON games.id = t.game_id "
                 "LEFT JOIN game_summaries AS s ON s.game_id = t.game_id "
-                "WHERE t.event_id = ? ORDER BY t.round, t.number",
-                [event_id],
+                f"WHERE t.event_id = ?{' AND t.round = ?' if round_ is not None else ''} ORDER BY t.round, t.number",
+                [event_id] if round_ is None else [event_id, round_],
             )
         )
 

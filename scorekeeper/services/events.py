@@ -870,7 +870,7 @@ def _start_round(
             # earlier game on would make a pairing cost the whole event's history.) Only the games' versions move
             # on, not their hands: each summary kept for a game's version now (made of its hands alone) is kept for
             # its next, so the event's next read scores none of them again.
-            touched = [row for row in store.event_tables(event.id) if row["round"] == number - 1]
+            touched = store.event_tables(event.id, number - 1)
             store.touch_event_games(event.id, number - 1)
             store.put_summaries(
                 [
