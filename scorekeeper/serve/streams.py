@@ -22,6 +22,7 @@ from scorekeeper.web.common.live import RETRY_MS, STREAM_HEADERS, event_text
 LIVE_PATH = re.compile(r"/(g|e)/([A-Za-z0-9_-]{1,64})/live")
 # A comment at least this often, within the 25 s API.md promises (proxies close a silent connection after 60 s).
 KEEP_ALIVE = 20.0  # seconds
+UNREAD = -1  # a watch's version before the stream has read it (no version is negative)
 
 Scope = dict[str, Any]
 
@@ -40,13 +41,21 @@ async def serve_stream(feed: Feed, key: Key, receive: Any, send: Any) -> bool:
     """Stream ``key``'s versions until the client goes; False (nothing sent) when it is not found or unreadable,
     for Flask to answer instead."""
     loop = asyncio.get_running_loop()
+    # Watched before the version is read: a change committed while it is read wakes this stream (the feed wakes
+    # only the streams it finds watching; one registered after the read would miss such a change for good).
+    watch = feed.watch(key, UNREAD)
     try:
         version = await loop.run_in_executor(None, feed.read_version, key)
     except Unreadable:
-        return False
+        version = None
+    except BaseException:  # the request cancelled while the version was read
+        feed.forget(watch)
+        raise
     if version is None:
+        feed.forget(watch)
         return False
-    watch = feed.watch(key, version)
+    if watch.version == UNREAD:
+        watch.version = version
     gone = asyncio.ensure_future(_disconnected(receive))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": _headers()})
