@@ -16,6 +16,7 @@ from scorekeeper.rules.ratings import Rater
 from scorekeeper.services import games, groups, ratings
 from scorekeeper.store import Store
 from tests.conftest import make_app
+from tests.test_group_kept_up_to_date import adds  # noqa: F401  (the fixture counting games rated)
 
 ALL = ["cards", "coins", "settebello", "primiera"]
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
@@ -63,20 +64,6 @@ def afresh(store: Store, group_id: str) -> tuple[Any, ...]:
 
 
 @pytest.fixture
-def adds(monkeypatch):
-    """How many games were rated (``Rater.add``) by anyone."""
-    count = [0]
-    add = Rater.add
-
-    def counting(self: Rater, result: Any) -> None:
-        count[0] += 1
-        add(self, result)
-
-    monkeypatch.setattr(Rater, "add", counting)
-    return count
-
-
-@pytest.fixture
 def small_slices(monkeypatch):
     """Checkpoints every 3 games and slices of 4: a group of 14 games is a big group."""
     monkeypatch.setattr(ratings, "CHECKPOINT_GAMES", 3)
@@ -85,7 +72,9 @@ def small_slices(monkeypatch):
 
 
 def test_a_first_game_corrected_is_rated_again_a_slice_a_read_answering_the_last_ratings_meanwhile(
-    store, small_slices, adds
+    store,
+    small_slices,
+    adds,  # noqa: F811
 ):
     group_id, played = club(store, 14)
     before = ratings.group_ladder(store, group_id)
@@ -108,7 +97,7 @@ def test_a_first_game_corrected_is_rated_again_a_slice_a_read_answering_the_last
     assert afresh(store, group_id) == after
 
 
-def test_a_correction_among_the_latest_games_is_rated_at_once(store, small_slices, adds):
+def test_a_correction_among_the_latest_games_is_rated_at_once(store, small_slices, adds):  # noqa: F811
     group_id, played = club(store, 14)
     ratings.group_ladder(store, group_id)
     rated = adds[0]
@@ -119,7 +108,9 @@ def test_a_correction_among_the_latest_games_is_rated_at_once(store, small_slice
 
 
 def test_changes_meanwhile_are_taken_in_and_the_rating_again_goes_on_from_before_the_first_changed(
-    store, small_slices, adds
+    store,
+    small_slices,
+    adds,  # noqa: F811
 ):
     group_id, played = club(store, 14)
     ratings.group_ladder(store, group_id)
@@ -139,7 +130,7 @@ def test_changes_meanwhile_are_taken_in_and_the_rating_again_goes_on_from_before
     assert afresh(store, group_id) == (found.rows, found.names, found.games)
 
 
-def test_the_ladder_pages_state_takes_in_changes_but_leaves_the_slices_to_the_page(store, small_slices, adds):
+def test_the_ladder_pages_state_takes_in_changes_but_leaves_the_slices_to_the_page(store, small_slices, adds):  # noqa: F811
     group_id, played = club(store, 14)
     ratings.group_ladder(store, group_id)
     games.replace_hand(store, played[1], 1, sweep(0))

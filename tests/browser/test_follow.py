@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_same_hand import FIRST, SECOND, keepers  # noqa: F401  (the fixture of two keepers' phones)
-from tests.browser.test_winners import tap_rows
+from tests.browser.test_same_hand import both_enter, keepers  # noqa: F401  (the fixture of two keepers' phones)
 
 SHOTS = Path("/tmp/shots/follow")
 SEEN = 5_000  # ms the test waits for the notice: a stream says it within a second, the poll within its period
@@ -87,12 +86,7 @@ def test_the_delete_page_says_the_game_changed_and_a_stale_delete_changes_nothin
 
 def test_the_comparison_of_two_entries_says_the_game_changed_and_compares_again(keepers, live_server):  # noqa: F811
     game, (first, second) = keepers()
-    tap_rows(lambda s: first.locator(s).first.click(), FIRST)
-    tap_rows(lambda s: second.locator(s).first.click(), SECOND)
-    first.click("#save-won")
-    first.wait_for_url(re.compile(r"/g/[^/?#]+(#.*)?$"))
-    second.click("#save-won")
-    second.wait_for_url(re.compile(r"/same-hand\?d="))
+    both_enter(first, second, 1)  # the second phone lands on the comparison of hand 1
     notice = second.locator("#changed-elsewhere")
     expect(notice).to_be_hidden()
     second.wait_for_timeout(500)
